@@ -1,0 +1,52 @@
+package dev.soapscope.metrics;
+
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.HotSpotSite;
+import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
+
+/**
+ * {@code /hotspots}: per kind and call site, the first stack seen there and, per operation, the count and the
+ * rate per request. Events outside any request are listed under {@code (no request)} with no rate.
+ */
+final class HotSpotsJson {
+    private HotSpotsJson() {
+    }
+
+    static String render(Aggregates a) {
+        OperationTable ops = a.operations();
+        Json j = new Json().beginObject().name("hotspots").beginArray();
+        for (HotSpotSite site : a.sites().all()) {
+            j.beginObject()
+                    .name("kind").value(site.kind().tag())
+                    .name("site").value(site.detail())
+                    .name("total").value(site.total());
+            j.name("first_stack").beginArray();
+            for (String frame : site.firstStack().split("\n")) {
+                if (!frame.isEmpty()) {
+                    j.value(frame);
+                }
+            }
+            j.endArray();
+            j.name("operations").beginArray();
+            for (int i = 0; i < ops.size(); i++) {
+                long count = site.count(i);
+                if (count == 0) {
+                    continue;
+                }
+                OperationStats s = a.stats(i);
+                long requests = s == null ? 0 : s.requests();
+                j.beginObject().name("operation").value(ops.name(i)).name("count").value(count);
+                j.name("per_request");
+                if (i == OperationTable.NO_REQUEST || requests == 0) {
+                    j.value((String) null);
+                } else {
+                    j.value((double) count / requests, 3);
+                }
+                j.endObject();
+            }
+            j.endArray().endObject();
+        }
+        return j.endArray().endObject().toString();
+    }
+}

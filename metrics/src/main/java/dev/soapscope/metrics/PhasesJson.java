@@ -1,0 +1,84 @@
+package dev.soapscope.metrics;
+
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.Histogram;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
+import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.Phase;
+
+/**
+ * {@code /phases}: per operation, its requests and how their time splits into phases. Means are per request
+ * (a phase a request never entered counts as zero for it), so the phase means add up to the request mean;
+ * percentiles are over the requests that entered the phase; share is the phase's part of all request time.
+ */
+final class PhasesJson {
+    private PhasesJson() {
+    }
+
+    static String render(Aggregates a) {
+        Json j = new Json().beginObject();
+        j.name("started_epoch_ms").value(a.startedMillis());
+        j.name("allocation_measured").value(a.measuresAllocation());
+        j.name("operations").beginArray();
+        OperationTable ops = a.operations();
+        for (int i = 0; i < ops.size(); i++) {
+            OperationStats s = a.stats(i);
+            if (s == null || s.requests() == 0) {
+                continue;
+            }
+            operation(j, ops.name(i), s);
+        }
+        return j.endArray().endObject().toString();
+    }
+
+    private static void operation(Json j, String name, OperationStats s) {
+        long n = s.requests();
+        j.beginObject().name("operation").value(name).name("requests").value(n);
+        j.name("outcomes").beginObject();
+        for (Outcome o : Outcome.values()) {
+            j.name(o.tag()).value(s.outcomes(o));
+        }
+        j.endObject();
+        Histogram total = s.totalHistogram();
+        j.name("duration_us").beginObject()
+                .name("mean").value(micros(s.totalNanos()) / n, 1)
+                .name("p50").value(micros(total.percentile(0.50)), 1)
+                .name("p99").value(micros(total.percentile(0.99)), 1)
+                .endObject();
+        j.name("alloc_bytes_per_request").value(s.allocatedBytes() / n);
+        j.name("bytes_in_per_request").value(s.bytesIn() / n);
+        j.name("bytes_out_per_request").value(s.bytesOut() / n);
+        j.name("phases").beginObject();
+        double all = s.totalNanos();
+        for (Phase p : Phase.values()) {
+            long seen = s.phaseSeen(p);
+            if (seen == 0) {
+                continue;
+            }
+            Histogram h = s.phaseHistogram(p);
+            j.name(p.tag()).beginObject()
+                    .name("mean_us").value(micros(s.phaseNanos(p)) / n, 1)
+                    .name("p50_us").value(h == null ? 0 : micros(h.percentile(0.50)), 1)
+                    .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
+                    .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4)
+                    .name("alloc_bytes").value(s.phaseAllocatedBytes(p) / n)
+                    .name("requests").value(seen)
+                    .endObject();
+        }
+        j.endObject();
+        j.name("hotspots_per_request").beginObject();
+        for (HotSpotKind k : HotSpotKind.values()) {
+            long c = s.hotspots(k);
+            if (c != 0) {
+                j.name(k.tag()).value((double) c / n, 3);
+            }
+        }
+        j.endObject().endObject();
+    }
+
+    private static double micros(long nanos) {
+        return nanos / 1000.0;
+    }
+}

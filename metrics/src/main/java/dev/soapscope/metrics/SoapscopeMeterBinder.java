@@ -1,0 +1,172 @@
+package dev.soapscope.metrics;
+
+import dev.soapscope.recorder.CompletedRequest;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RequestListener;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Feeds every completed request into Micrometer meters. Bind it to the agent's own registry or to an
+ * application's: {@code new SoapscopeMeterBinder().bindTo(registry)}. Meters are created once per operation
+ * and phase and then looked up by index, so recording a request allocates nothing. Tag values come from the
+ * recorder's bounded vocabularies and its capped operation table.
+ */
+public final class SoapscopeMeterBinder implements MeterBinder, RequestListener, AutoCloseable {
+    public static final String REQUEST_DURATION = "soapscope.request.duration";
+    public static final String PHASE_DURATION = "soapscope.phase.duration";
+    public static final String HOTSPOT_EVENTS = "soapscope.hotspot.events";
+    public static final String REQUEST_BYTES = "soapscope.request.bytes";
+    public static final String REQUEST_ALLOCATED = "soapscope.request.allocated";
+    public static final String FIRST_BYTE = "soapscope.request.first.byte";
+
+    /** Histogram buckets from 1 us to 10 s: phases take microseconds, so the usual 5 ms first bucket would hide them. */
+    static final Duration[] BUCKETS = buckets();
+
+    private volatile MeterRegistry registry;
+    private volatile AtomicReferenceArray<OperationMeters> byOperation = new AtomicReferenceArray<OperationMeters>(0);
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        this.registry = registry;
+        Recorder.addListener(this);
+    }
+
+    @Override
+    public void close() {
+        Recorder.removeListener(this);
+    }
+
+    @Override
+    public void onRequest(CompletedRequest r) {
+        MeterRegistry reg = registry;
+        if (reg == null) {
+            return;
+        }
+        OperationMeters m = meters(reg, r.operationIndex(), r.operation());
+        m.request(reg, r.outcome()).record(r.totalNanos(), TimeUnit.NANOSECONDS);
+        for (int p = 0; p < Phase.COUNT; p++) {
+            long nanos = r.phaseNanos(p);
+            if (nanos != 0) {
+                m.phase(reg, p).record(nanos, TimeUnit.NANOSECONDS);
+            }
+        }
+        for (int k = 0; k < HotSpotKind.COUNT; k++) {
+            int n = r.hotspots(k);
+            if (n != 0) {
+                m.hotspot(reg, k).increment(n);
+            }
+        }
+        m.bytesIn.record(r.bytesIn());
+        m.bytesOut.record(r.bytesOut());
+        m.allocated.record(r.allocatedBytes());
+        if (r.timeToFirstByteNanos() >= 0) {
+            m.firstByte.record(r.timeToFirstByteNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private OperationMeters meters(MeterRegistry reg, int index, String name) {
+        AtomicReferenceArray<OperationMeters> table = byOperation;
+        if (index >= table.length()) {
+            synchronized (this) { // grows once per new capacity, never in steady state
+                if (index >= byOperation.length()) {
+                    AtomicReferenceArray<OperationMeters> bigger = new AtomicReferenceArray<OperationMeters>(Math.max(index + 1, byOperation.length() * 2));
+                    for (int i = 0; i < byOperation.length(); i++) {
+                        bigger.set(i, byOperation.get(i));
+                    }
+                    byOperation = bigger;
+                }
+                table = byOperation;
+            }
+        }
+        OperationMeters m = table.get(index);
+        if (m == null || !m.operation.equals(name)) {
+            m = new OperationMeters(reg, name);
+            table.set(index, m);
+        }
+        return m;
+    }
+
+    private static Duration[] buckets() {
+        long[] micros = {1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000,
+                100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000, 10_000_000};
+        Duration[] d = new Duration[micros.length];
+        for (int i = 0; i < micros.length; i++) {
+            d[i] = Duration.ofNanos(micros[i] * 1000);
+        }
+        return d;
+    }
+
+    /** The meters of one operation; phase, outcome and hot-spot meters are made on first use. */
+    private static final class OperationMeters {
+        final String operation;
+        final Timer[] requests = new Timer[Outcome.COUNT];
+        final Timer[] phases = new Timer[Phase.COUNT];
+        final Counter[] hotspots = new Counter[HotSpotKind.COUNT];
+        final DistributionSummary bytesIn;
+        final DistributionSummary bytesOut;
+        final DistributionSummary allocated;
+        final Timer firstByte;
+
+        OperationMeters(MeterRegistry reg, String operation) {
+            this.operation = operation;
+            this.bytesIn = bytes(reg, "in");
+            this.bytesOut = bytes(reg, "out");
+            this.allocated = DistributionSummary.builder(REQUEST_ALLOCATED)
+                    .description("Bytes allocated by the request's thread while serving it")
+                    .baseUnit("bytes").tags("operation", operation).register(reg);
+            this.firstByte = Timer.builder(FIRST_BYTE)
+                    .description("Time from the start of the request to the first response byte written")
+                    .tags("operation", operation).serviceLevelObjectives(BUCKETS).register(reg);
+        }
+
+        Timer request(MeterRegistry reg, Outcome o) {
+            Timer t = requests[o.ordinal()];
+            if (t == null) {
+                t = Timer.builder(REQUEST_DURATION).description("Wall time of whole requests")
+                        .tags("operation", operation, "outcome", o.tag())
+                        .serviceLevelObjectives(BUCKETS).register(reg);
+                requests[o.ordinal()] = t;
+            }
+            return t;
+        }
+
+        Timer phase(MeterRegistry reg, int p) {
+            Timer t = phases[p];
+            if (t == null) {
+                t = Timer.builder(PHASE_DURATION)
+                        .description("Self time of a request phase, per request that entered it (nested phases excluded)")
+                        .tags("phase", Phase.of(p).tag(), "operation", operation)
+                        .serviceLevelObjectives(BUCKETS).register(reg);
+                phases[p] = t;
+            }
+            return t;
+        }
+
+        Counter hotspot(MeterRegistry reg, int k) {
+            Counter c = hotspots[k];
+            if (c == null) {
+                c = Counter.builder(HOTSPOT_EVENTS).description("Known hot spots hit inside requests")
+                        .baseUnit("events").tags("kind", HotSpotKind.of(k).tag(), "operation", operation).register(reg);
+                hotspots[k] = c;
+            }
+            return c;
+        }
+
+        private DistributionSummary bytes(MeterRegistry reg, String direction) {
+            return DistributionSummary.builder(REQUEST_BYTES)
+                    .description("Body bytes read from the request (in) and written to the response (out)")
+                    .baseUnit("bytes").tags("operation", operation, "direction", direction).register(reg);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.soapscope.config;
+
+import java.util.Locale;
+
+/**
+ * Every setting soapscope reads, declared once with its default and meaning. Each key can be given as an
+ * agent argument ({@code -javaagent:soapscope-agent.jar=port=9405,log=debug}), a system property
+ * ({@code -Dsoapscope.port=9405}) or an environment variable ({@code SOAPSCOPE_PORT=9405}), in that order of
+ * precedence. The README's table is generated from this declaration (see {@link #markdownTable()}).
+ */
+public enum ConfigKey {
+    PORT("port", "9404", ValueType.PORT, "TCP port of the endpoint (/metrics, /phases, /hotspots); 0 picks a free port"),
+    HOST("host", "127.0.0.1", ValueType.HOST, "address the endpoint binds to: loopback unless you choose otherwise (0.0.0.0 for all)"),
+    ENDPOINT("endpoint", "true", ValueType.BOOLEAN, "serve the endpoint at all (false: record only, e.g. for an application's own MeterRegistry)"),
+    MAX_OPERATIONS("max.operations", "100", ValueType.count(1, 10_000), "distinct operation names kept as metric tags; the rest are counted as 'other'"),
+    MAX_SITES("max.sites", "256", ValueType.count(1, 10_000), "distinct hot-spot call sites kept; the rest are counted as '(other sites)'"),
+    STACK_DEPTH("stack.depth", "8", ValueType.count(1, 64), "frames kept of the first stack seen at each hot-spot call site"),
+    ALLOCATION("allocation", "true", ValueType.BOOLEAN, "measure bytes allocated per phase (one thread counter read per phase change)"),
+    PROBES_DISABLED("probes.disabled", "", ValueType.LIST, "probes not to install, by name (the agent logs the names at start); for example regex,uuid"),
+    LOG("log", "info", ValueType.LOG_LEVEL, "how much soapscope writes to standard error: off, warn, info or debug"),
+    FILTER_PATH("filter.path", "/soapscope", ValueType.PATH, "where the servlet filter serves the endpoint inside the webapp when no agent is attached"),
+    FILTER_AUTOREGISTER("filter.autoregister", "true", ValueType.BOOLEAN, "register the servlet filter by itself when its jar is in WEB-INF/lib");
+
+    private final String key;
+    private final String defaultValue;
+    private final ValueType type;
+    private final String description;
+
+    ConfigKey(String key, String defaultValue, ValueType type, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.type = type;
+        this.description = description;
+    }
+
+    /** The name in agent arguments, such as {@code max.operations}. */
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public ValueType type() {
+        return type;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String systemProperty() {
+        return "soapscope." + key;
+    }
+
+    public String environmentVariable() {
+        return "SOAPSCOPE_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    public static ConfigKey byKey(String key) {
+        for (ConfigKey k : values()) {
+            if (k.key.equals(key)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** The settings table as the README shows it. */
+    public static String markdownTable() {
+        StringBuilder out = new StringBuilder();
+        out.append("| key | system property | environment variable | default | accepts | meaning |\n");
+        out.append("|---|---|---|---|---|---|\n");
+        for (ConfigKey k : values()) {
+            out.append("| `").append(k.key).append("` | `").append(k.systemProperty()).append("` | `")
+                    .append(k.environmentVariable()).append("` | ")
+                    .append(k.defaultValue.isEmpty() ? "(none)" : "`" + k.defaultValue + "`").append(" | ")
+                    .append(k.type.expectation()).append(" | ").append(k.description).append(" |\n");
+        }
+        return out.toString();
+    }
+}

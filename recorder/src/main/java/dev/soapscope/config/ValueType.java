@@ -1,0 +1,67 @@
+package dev.soapscope.config;
+
+import java.util.Locale;
+
+/** What a setting accepts: a check, and the words that tell a user what to write instead. */
+public abstract class ValueType {
+    public static final ValueType BOOLEAN = new ValueType("true or false") {
+        @Override
+        boolean accepts(String v) {
+            return "true".equalsIgnoreCase(v) || "false".equalsIgnoreCase(v);
+        }
+    };
+    public static final ValueType PORT = count(0, 65535);
+    public static final ValueType HOST = new ValueType("a host name or IP address") {
+        @Override
+        boolean accepts(String v) {
+            return !v.isEmpty() && v.indexOf(' ') < 0 && v.indexOf('/') < 0;
+        }
+    };
+    public static final ValueType LIST = new ValueType("names separated by commas") {
+        @Override
+        boolean accepts(String v) {
+            return true;
+        }
+    };
+    public static final ValueType LOG_LEVEL = new ValueType("off, warn, info or debug") {
+        @Override
+        boolean accepts(String v) {
+            String l = v.toLowerCase(Locale.ROOT);
+            return l.equals("off") || l.equals("warn") || l.equals("info") || l.equals("debug");
+        }
+    };
+    public static final ValueType PATH = new ValueType("a path starting with /") {
+        @Override
+        boolean accepts(String v) {
+            return v.startsWith("/") && v.length() > 1 && !v.endsWith("/") && v.indexOf(' ') < 0;
+        }
+    };
+
+    private final String expectation;
+
+    private ValueType(String expectation) {
+        this.expectation = expectation;
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    public static ValueType count(final int min, final int max) {
+        return new ValueType("a whole number from " + min + " to " + max) {
+            @Override
+            boolean accepts(String v) {
+                try {
+                    int n = Integer.parseInt(v);
+                    return n >= min && n <= max;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+        };
+    }
+
+    abstract boolean accepts(String value);
+
+    /** What a user should write, in words. */
+    public String expectation() {
+        return expectation;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.soapscope.recorder;
+
+/**
+ * A request as {@link RequestListener}s see it when it ends. The view is reused for the thread's next
+ * request: read it inside the callback, do not keep it.
+ */
+public interface CompletedRequest {
+    int operationIndex();
+
+    String operation();
+
+    Outcome outcome();
+
+    long totalNanos();
+
+    long allocatedBytes();
+
+    /** Self time of a phase in this request; the phases add up to {@link #totalNanos()}. */
+    long phaseNanos(int phase);
+
+    long phaseAllocatedBytes(int phase);
+
+    int hotspots(int kind);
+
+    long bytesIn();
+
+    long bytesOut();
+
+    /** Nanoseconds from the start of the request to the first response byte written, or -1. */
+    long timeToFirstByteNanos();
+}

@@ -1,0 +1,34 @@
+package dev.soapscope.recorder;
+
+/** The kinds of known hot spot soapscope counts per request: the one declaration of that vocabulary. */
+public enum HotSpotKind {
+    FACTORY_CREATE("factory.create", "an XML, JAXB or SAAJ factory created (expensive service lookup and set-up)"),
+    REGEX_COMPILE("regex.compile", "a regular expression compiled"),
+    UUID_RANDOM("uuid.random", "a random UUID generated (SecureRandom)"),
+    CRYPTO_LOAD("crypto.load", "a key store or crypto provider loaded"),
+    STREAM_SINGLE_BYTE_READ("stream.single_byte_read", "a single-byte read() on a request stream"),
+    SOAP_CONVERSION("soap.conversion", "a SOAP message converted between forms (bytes, string, DOM, envelope)");
+
+    public static final int COUNT = values().length;
+    private static final HotSpotKind[] BY_ORDINAL = values();
+
+    private final String tag;
+    private final String description;
+
+    HotSpotKind(String tag, String description) {
+        this.tag = tag;
+        this.description = description;
+    }
+
+    public String tag() {
+        return tag;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public static HotSpotKind of(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+}

@@ -1,0 +1,55 @@
+package dev.soapscope.recorder;
+
+import java.util.Collections;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * soapscope's few log lines, on standard error with a prefix: a server's own logging framework is not ours to
+ * configure, and may not be loaded yet when the agent starts.
+ */
+public final class Log {
+    public enum Level { OFF, WARN, INFO, DEBUG }
+
+    private static volatile Level level = Level.INFO;
+    private static final Set<String> ONCE = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
+    /** Bounds the once-keys kept, so a flood of distinct failures cannot grow memory. */
+    private static final int MAX_ONCE_KEYS = 1000;
+
+    private Log() {
+    }
+
+    public static void setLevel(Level l) {
+        level = l;
+    }
+
+    public static void warn(String message) {
+        log(Level.WARN, message, null);
+    }
+
+    public static void info(String message) {
+        log(Level.INFO, message, null);
+    }
+
+    public static void debug(String message) {
+        log(Level.DEBUG, message, null);
+    }
+
+    /** A warning logged the first time its key is seen, and never again. */
+    public static void warnOnce(String key, String message, Throwable t) {
+        if (ONCE.size() < MAX_ONCE_KEYS && ONCE.add(key)) {
+            log(Level.WARN, message, t);
+        }
+    }
+
+    private static void log(Level at, String message, Throwable t) {
+        if (level == Level.OFF || at.ordinal() > level.ordinal()) {
+            return;
+        }
+        StringBuilder line = new StringBuilder("[soapscope] ").append(at).append(' ').append(message);
+        if (t != null) {
+            line.append(": ").append(t);
+        }
+        System.err.println(line);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.soapscope.recorder;
+
+/** Where an operation name came from; a later source only replaces an earlier one of lower rank. */
+public enum NameSource {
+    /** The servlet path: always known, least specific. */
+    SERVLET_PATH,
+    /** The operation a SOAP stack reveals (endpoint mapping, binding operation). */
+    STACK,
+    /** The SOAPAction header or the SOAP 1.2 action parameter: what the client asked for. */
+    SOAP_ACTION
+}

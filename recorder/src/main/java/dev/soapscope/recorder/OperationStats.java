@@ -1,0 +1,124 @@
+package dev.soapscope.recorder;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/** Everything recorded for one operation since start. Lock-free; histograms are created on first use. */
+public final class OperationStats {
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong totalNanos = new AtomicLong();
+    private final AtomicLong allocatedBytes = new AtomicLong();
+    private final AtomicLong bytesIn = new AtomicLong();
+    private final AtomicLong bytesOut = new AtomicLong();
+    private final AtomicLong readCalls = new AtomicLong();
+    private final Histogram total = new Histogram();
+    private final AtomicLongArray outcomes = new AtomicLongArray(Outcome.COUNT);
+    private final AtomicLongArray phaseNanos = new AtomicLongArray(Phase.COUNT);
+    private final AtomicLongArray phaseAlloc = new AtomicLongArray(Phase.COUNT);
+    private final AtomicLongArray phaseSeen = new AtomicLongArray(Phase.COUNT);
+    private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
+    private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
+
+    void record(ThreadRecording r) {
+        requests.incrementAndGet();
+        totalNanos.addAndGet(r.totalNanos);
+        allocatedBytes.addAndGet(r.totalAlloc);
+        total.record(r.totalNanos);
+        outcomes.incrementAndGet(r.outcome().ordinal());
+        if (r.bytesIn != 0) {
+            bytesIn.addAndGet(r.bytesIn);
+            readCalls.addAndGet(r.readCalls);
+        }
+        if (r.bytesOut != 0) {
+            bytesOut.addAndGet(r.bytesOut);
+        }
+        for (int p = 0; p < Phase.COUNT; p++) {
+            long nanos = r.phaseNanos[p];
+            if (nanos == 0 && r.phaseAlloc[p] == 0) {
+                continue;
+            }
+            phaseNanos.addAndGet(p, nanos);
+            phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
+            phaseSeen.incrementAndGet(p);
+            histogram(p).record(nanos);
+        }
+        addHotSpots(r.hotspots);
+    }
+
+    void addHotSpots(int[] counts) {
+        for (int k = 0; k < HotSpotKind.COUNT; k++) {
+            if (counts[k] != 0) {
+                hotspots.addAndGet(k, counts[k]);
+            }
+        }
+    }
+
+    void addHotSpot(int kind) {
+        hotspots.incrementAndGet(kind);
+    }
+
+    private Histogram histogram(int phase) {
+        Histogram h = phaseHistograms.get(phase);
+        if (h == null) {
+            phaseHistograms.compareAndSet(phase, null, new Histogram());
+            h = phaseHistograms.get(phase);
+        }
+        return h;
+    }
+
+    public long requests() {
+        return requests.get();
+    }
+
+    public long totalNanos() {
+        return totalNanos.get();
+    }
+
+    public Histogram totalHistogram() {
+        return total;
+    }
+
+    public long allocatedBytes() {
+        return allocatedBytes.get();
+    }
+
+    public long bytesIn() {
+        return bytesIn.get();
+    }
+
+    public long bytesOut() {
+        return bytesOut.get();
+    }
+
+    public long readCalls() {
+        return readCalls.get();
+    }
+
+    public long outcomes(Outcome o) {
+        return outcomes.get(o.ordinal());
+    }
+
+    /** Self time of this phase summed over all requests. */
+    public long phaseNanos(Phase p) {
+        return phaseNanos.get(p.ordinal());
+    }
+
+    public long phaseAllocatedBytes(Phase p) {
+        return phaseAlloc.get(p.ordinal());
+    }
+
+    /** Requests in which this phase took any time. */
+    public long phaseSeen(Phase p) {
+        return phaseSeen.get(p.ordinal());
+    }
+
+    /** Per-request self times of this phase, over the requests that entered it; null if none did. */
+    public Histogram phaseHistogram(Phase p) {
+        return phaseHistograms.get(p.ordinal());
+    }
+
+    public long hotspots(HotSpotKind k) {
+        return hotspots.get(k.ordinal());
+    }
+}

@@ -1,0 +1,326 @@
+package dev.soapscope.recorder;
+
+import java.util.function.Function;
+
+/**
+ * What probes call: the one entry point of the bootstrap part. Every method is static, cheap (a thread-local
+ * lookup and a clock read), never throws, and never allocates in steady state. State lives per thread in a
+ * {@link ThreadRecording} and, once a request ends, in the lock-free {@link Aggregates}.
+ *
+ * <p>A request is opened by {@link #requestStart()} and closed by the matching {@link #requestEnd}; starts nest
+ * (the servlet filter and {@code HttpServlet#service} both start the same request) and only the outermost pair
+ * opens and closes. A phase entered on a thread with no open request opens an implicit request that is counted
+ * under {@link OperationTable#NO_REQUEST_NAME}: work handed to another thread is counted, never lost.
+ */
+public final class Recorder {
+    /** {@link #requestStart()} tokens, handed back to {@link #requestEnd}. */
+    public static final int NOT_COUNTED = 0;
+    public static final int NESTED = 1;
+    public static final int OPENED = 2;
+
+    private static final String UNKNOWN_SITE = "(unknown)";
+
+    private static final ThreadLocal<ThreadRecording> THREADS = new ThreadLocal<ThreadRecording>() {
+        @Override
+        protected ThreadRecording initialValue() {
+            return new ThreadRecording();
+        }
+    };
+    private static volatile Aggregates aggregates = new Aggregates(RecorderSettings.DEFAULTS);
+    private static volatile RequestListener[] listeners = new RequestListener[0];
+    /** Serves the endpoint's documents for callers that only share the bootstrap classes (the filter beside the agent). */
+    private static volatile Function<String, String[]> endpoint;
+
+    private Recorder() {
+    }
+
+    /** Applies new limits and starts afresh: what was recorded so far is dropped. */
+    public static synchronized void configure(RecorderSettings settings) {
+        aggregates = new Aggregates(settings);
+    }
+
+    public static Aggregates aggregates() {
+        return aggregates;
+    }
+
+    public static synchronized void addListener(RequestListener listener) {
+        RequestListener[] now = listeners;
+        RequestListener[] next = new RequestListener[now.length + 1];
+        System.arraycopy(now, 0, next, 0, now.length);
+        next[now.length] = listener;
+        listeners = next;
+    }
+
+    public static synchronized void removeListener(RequestListener listener) {
+        RequestListener[] now = listeners;
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] == listener) {
+                RequestListener[] next = new RequestListener[now.length - 1];
+                System.arraycopy(now, 0, next, 0, i);
+                System.arraycopy(now, i + 1, next, i, now.length - i - 1);
+                listeners = next;
+                return;
+            }
+        }
+    }
+
+    /** Installs the endpoint: a path in, {status, content type, body} out. */
+    public static void serveEndpointWith(Function<String, String[]> handler) {
+        endpoint = handler;
+    }
+
+    /** The endpoint's answer for a path, or null when nobody installed an endpoint in this class loader. */
+    public static String[] serveEndpoint(String path) {
+        Function<String, String[]> handler = endpoint;
+        return handler == null ? null : handler.apply(path);
+    }
+
+    // ---- requests ----
+
+    /** Starts a request on this thread, or nests in the one already open. Returns a token for {@link #requestEnd}. */
+    public static int requestStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.busy) {
+                return NOT_COUNTED;
+            }
+            if (t.requestDepth++ > 0) {
+                return NESTED;
+            }
+            if (t.open) {
+                finish(t); // background work that ran just before on this thread
+            }
+            t.open(false, aggregates.allocation);
+            return OPENED;
+        } catch (Throwable e) {
+            failed("requestStart", e);
+            return NOT_COUNTED;
+        }
+    }
+
+    /**
+     * Ends what {@link #requestStart()} started. {@code status} is the HTTP status (0 if unknown) and
+     * {@code threw} whether the request ended with an exception. The outermost end closes the request.
+     */
+    public static void requestEnd(int token, int status, boolean threw) {
+        if (token == NOT_COUNTED) {
+            return;
+        }
+        try {
+            ThreadRecording t = THREADS.get();
+            if (status > 0) {
+                t.status = status;
+            }
+            t.threw |= threw;
+            if (t.requestDepth > 0 && --t.requestDepth == 0 && t.open) {
+                finish(t);
+            }
+        } catch (Throwable e) {
+            failed("requestEnd", e);
+        }
+    }
+
+    /** Names the current request; a name only replaces one from a lower-ranked source. */
+    public static void nameRequest(NameSource source, String name) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (!t.open || t.implicit || source.ordinal() <= t.nameRank) {
+                return;
+            }
+            String clean = OperationTable.clean(name);
+            if (clean != null) {
+                t.name = clean;
+                t.nameRank = source.ordinal();
+            }
+        } catch (Throwable e) {
+            failed("nameRequest", e);
+        }
+    }
+
+    /**
+     * Names the current request from what HTTP tells: the SOAPAction header, else the SOAP 1.2 {@code action}
+     * parameter of the content type, and the servlet path as the fallback.
+     */
+    public static void nameFromHttp(String soapAction, String contentType, String servletPath) {
+        String action = OperationTable.clean(soapAction);
+        if (action == null) {
+            action = SoapAction.fromContentType(contentType);
+        }
+        if (action != null) {
+            nameRequest(NameSource.SOAP_ACTION, action);
+        }
+        nameRequest(NameSource.SERVLET_PATH, servletPath == null || servletPath.isEmpty() ? "/" : servletPath);
+    }
+
+    // ---- phases ----
+
+    public static void enter(Phase phase) {
+        enter(phase.ordinal());
+    }
+
+    public static void exit(Phase phase) {
+        exit(phase.ordinal());
+    }
+
+    /** Enters a phase by ordinal: for callers that see another class loader's {@link Phase}. */
+    public static void enter(int phase) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.busy) {
+                return;
+            }
+            if (!t.open) {
+                t.open(true, aggregates.allocation);
+            }
+            t.push(phase);
+        } catch (Throwable e) {
+            failed("enter", e);
+        }
+    }
+
+    public static void exit(int phase) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.busy || !t.open) {
+                return;
+            }
+            t.pop(phase);
+            if (t.implicit && t.idle()) {
+                finish(t);
+            }
+        } catch (Throwable e) {
+            failed("exit", e);
+        }
+    }
+
+    // ---- hot spots ----
+
+    public static void hotspot(HotSpotKind kind, String detail) {
+        hotspot(kind.ordinal(), detail);
+    }
+
+    /**
+     * Counts one hot-spot event. {@code detail} names the site (a constant or a class name: never anything
+     * from a request body); the first event at a site keeps its stack.
+     */
+    public static void hotspot(int kind, String detail) {
+        ThreadRecording t = THREADS.get();
+        if (t.busy) {
+            return;
+        }
+        t.busy = true;
+        try {
+            Aggregates a = aggregates;
+            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail);
+            if (t.open && !t.implicit) {
+                t.hotspots[kind]++;
+                if (!t.countSite(site)) {
+                    site.add(a.operations().indexOf(t.name == null ? OperationTable.OTHER_NAME : t.name), 1);
+                }
+            } else {
+                site.add(OperationTable.NO_REQUEST, 1);
+                a.statsFor(OperationTable.NO_REQUEST).addHotSpot(kind);
+            }
+        } catch (Throwable e) {
+            failed("hotspot", e);
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    // ---- request and response streams ----
+
+    /** Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count once. */
+    public static void readStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.readDepth++ == 0) {
+                enter(Phase.TRANSPORT_READ.ordinal());
+            }
+        } catch (Throwable e) {
+            failed("readStart", e);
+        }
+    }
+
+    /** After that read: what it returned ({@code -1} at the end of the stream) and whether it was read(). */
+    public static void readEnd(long bytes, boolean singleByte, String stream) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.readDepth == 0 || --t.readDepth > 0) {
+                return;
+            }
+            if (t.open && !t.busy) {
+                t.readCalls++;
+                if (bytes > 0) {
+                    t.bytesIn += bytes;
+                }
+            }
+            if (singleByte) {
+                hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal(), stream);
+            }
+            exit(Phase.TRANSPORT_READ.ordinal());
+        } catch (Throwable e) {
+            failed("readEnd", e);
+        }
+    }
+
+    public static void writeStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth++ == 0) {
+                enter(Phase.TRANSPORT_WRITE.ordinal());
+            }
+        } catch (Throwable e) {
+            failed("writeStart", e);
+        }
+    }
+
+    /** After a write of the response body: how many bytes it wrote. The first byte marks time to first byte. */
+    public static void writeEnd(long bytes) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth == 0 || --t.writeDepth > 0) {
+                return;
+            }
+            if (t.open && !t.busy && bytes > 0) {
+                if (t.firstByteNanos < 0) {
+                    t.firstByteNanos = t.sinceStart();
+                }
+                t.bytesOut += bytes;
+            }
+            exit(Phase.TRANSPORT_WRITE.ordinal());
+        } catch (Throwable e) {
+            failed("writeEnd", e);
+        }
+    }
+
+    // ---- internals ----
+
+    private static void finish(ThreadRecording t) {
+        t.busy = true;
+        try {
+            t.close();
+            Aggregates a = aggregates;
+            int op = t.implicit ? OperationTable.NO_REQUEST : a.operations().indexOf(t.name == null ? "/" : t.name);
+            t.operationIndex = op;
+            t.operationName = a.operations().name(op);
+            a.statsFor(op).record(t);
+            t.flushSites(op);
+            RequestListener[] ls = listeners;
+            for (RequestListener l : ls) {
+                try {
+                    l.onRequest(t);
+                } catch (Throwable e) {
+                    Log.warnOnce("listener:" + l.getClass().getName(), "request listener " + l.getClass().getName() + " failed", e);
+                }
+            }
+        } finally {
+            t.reset();
+            t.busy = false;
+        }
+    }
+
+    private static void failed(String where, Throwable e) {
+        Log.warnOnce("recorder:" + where, "recorder." + where + " failed; the request goes on unrecorded", e);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.soapscope.recorder;
+
+/** The recorder's limits. Immutable; see {@code ConfigKey} for where the values come from. */
+public final class RecorderSettings {
+    public static final RecorderSettings DEFAULTS = new RecorderSettings(100, 256, 8, true);
+
+    final int maxOperations;
+    final int maxSites;
+    final int stackDepth;
+    final boolean allocation;
+
+    public RecorderSettings(int maxOperations, int maxSites, int stackDepth, boolean allocation) {
+        this.maxOperations = maxOperations;
+        this.maxSites = maxSites;
+        this.stackDepth = stackDepth;
+        this.allocation = allocation;
+    }
+}

@@ -1,0 +1,222 @@
+package dev.soapscope.recorder;
+
+import java.util.Arrays;
+
+/**
+ * One thread's request in progress: a stack of active phases, and the self time and allocation of each phase.
+ * Every switch of the top of the stack charges the time since the last switch to the phase that was on top
+ * (or to {@link Phase#OTHER} when none was), so the phases add up to the request exactly, whatever the nesting.
+ * Reused for every request of its thread: nothing here allocates after the first request.
+ */
+final class ThreadRecording implements CompletedRequest {
+    static final int MAX_DEPTH = 64;
+    static final int MAX_REQUEST_SITES = 16;
+
+    private final int[] stack = new int[MAX_DEPTH];
+    private int depth;
+    /** Phases entered past {@link #MAX_DEPTH}: counted so that their exits pair up, not tracked. */
+    private int overflow;
+
+    final long[] phaseNanos = new long[Phase.COUNT];
+    final long[] phaseAlloc = new long[Phase.COUNT];
+    final int[] hotspots = new int[HotSpotKind.COUNT];
+    private final HotSpotSite[] sites = new HotSpotSite[MAX_REQUEST_SITES];
+    private final int[] siteCounts = new int[MAX_REQUEST_SITES];
+    private int siteCount;
+
+    /** A request is open on this thread. */
+    boolean open;
+    /** Opened by a phase on a thread with no request: work done in the background or handed off. */
+    boolean implicit;
+    /** Request starts seen minus request ends (a filter and a servlet both start the same request). */
+    int requestDepth;
+    /** Inside the recorder itself: events are ignored so that our own work is never recorded. */
+    boolean busy;
+    int readDepth;
+    int writeDepth;
+
+    private boolean measureAlloc;
+    private long start;
+    private long startAlloc;
+    private long last;
+    private long lastAlloc;
+
+    long totalNanos;
+    long totalAlloc;
+    String name;
+    int nameRank = -1;
+    int status;
+    boolean threw;
+    long bytesIn;
+    long bytesOut;
+    long readCalls;
+    long firstByteNanos = -1;
+    int operationIndex;
+    String operationName;
+
+    void open(boolean isImplicit, boolean allocation) {
+        measureAlloc = allocation;
+        implicit = isImplicit;
+        open = true;
+        start = last = System.nanoTime();
+        startAlloc = lastAlloc = allocation ? AllocationMeter.current() : 0;
+    }
+
+    /** Charges the time and allocation since the last switch to the phase on top. */
+    private void charge() {
+        long now = System.nanoTime();
+        long alloc = measureAlloc ? AllocationMeter.current() : 0;
+        int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
+        phaseNanos[top] += now - last;
+        phaseAlloc[top] += alloc - lastAlloc;
+        last = now;
+        lastAlloc = alloc;
+    }
+
+    void push(int phase) {
+        charge();
+        if (depth < MAX_DEPTH) {
+            stack[depth++] = phase;
+        } else {
+            overflow++;
+        }
+    }
+
+    /**
+     * Leaves a phase. An exit that does not match the top (an exit lost to an exception in someone else's
+     * code) unwinds to the matching entry; an exit with no matching entry is ignored.
+     */
+    void pop(int phase) {
+        charge();
+        if (overflow > 0) {
+            overflow--;
+            return;
+        }
+        for (int i = depth - 1; i >= 0; i--) {
+            if (stack[i] == phase) {
+                depth = i;
+                return;
+            }
+        }
+    }
+
+    boolean idle() {
+        return depth == 0 && overflow == 0;
+    }
+
+    long sinceStart() {
+        return System.nanoTime() - start;
+    }
+
+    /** Counts a site for this request; returns false when the per-request table is full. */
+    boolean countSite(HotSpotSite site) {
+        for (int i = 0; i < siteCount; i++) {
+            if (sites[i] == site) {
+                siteCounts[i]++;
+                return true;
+            }
+        }
+        if (siteCount == MAX_REQUEST_SITES) {
+            return false;
+        }
+        sites[siteCount] = site;
+        siteCounts[siteCount++] = 1;
+        return true;
+    }
+
+    void close() {
+        charge();
+        totalNanos = last - start;
+        totalAlloc = lastAlloc - startAlloc;
+        open = false;
+    }
+
+    void flushSites(int operation) {
+        for (int i = 0; i < siteCount; i++) {
+            sites[i].add(operation, siteCounts[i]);
+            sites[i] = null;
+        }
+        siteCount = 0;
+    }
+
+    /** Clears everything a request left behind, ready for the thread's next request. */
+    void reset() {
+        Arrays.fill(phaseNanos, 0);
+        Arrays.fill(phaseAlloc, 0);
+        Arrays.fill(hotspots, 0);
+        for (int i = 0; i < siteCount; i++) {
+            sites[i] = null;
+        }
+        siteCount = 0;
+        depth = 0;
+        overflow = 0;
+        open = false;
+        implicit = false;
+        readDepth = 0;
+        writeDepth = 0;
+        name = null;
+        nameRank = -1;
+        status = 0;
+        threw = false;
+        bytesIn = 0;
+        bytesOut = 0;
+        readCalls = 0;
+        firstByteNanos = -1;
+        operationName = null;
+    }
+
+    @Override
+    public int operationIndex() {
+        return operationIndex;
+    }
+
+    @Override
+    public String operation() {
+        return operationName;
+    }
+
+    @Override
+    public Outcome outcome() {
+        return Outcome.of(status, threw);
+    }
+
+    @Override
+    public long totalNanos() {
+        return totalNanos;
+    }
+
+    @Override
+    public long allocatedBytes() {
+        return totalAlloc;
+    }
+
+    @Override
+    public long phaseNanos(int phase) {
+        return phaseNanos[phase];
+    }
+
+    @Override
+    public long phaseAllocatedBytes(int phase) {
+        return phaseAlloc[phase];
+    }
+
+    @Override
+    public int hotspots(int kind) {
+        return hotspots[kind];
+    }
+
+    @Override
+    public long bytesIn() {
+        return bytesIn;
+    }
+
+    @Override
+    public long bytesOut() {
+        return bytesOut;
+    }
+
+    @Override
+    public long timeToFirstByteNanos() {
+        return firstByteNanos;
+    }
+}
