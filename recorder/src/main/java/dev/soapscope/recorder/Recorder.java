@@ -228,6 +228,27 @@ public final class Recorder {
         }
     }
 
+    /** Before a call that is a hot spot of {@code kind} (a factory method, Pattern.compile...). */
+    public static void callStart(int kind) {
+        try {
+            THREADS.get().callDepth[kind]++;
+        } catch (Throwable e) {
+            failed("callStart", e);
+        }
+    }
+
+    /** After it: the outermost such call counts one event at {@code site}. */
+    public static void callEnd(int kind, String site) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.callDepth[kind] > 0 && --t.callDepth[kind] == 0) {
+                hotspot(kind, site);
+            }
+        } catch (Throwable e) {
+            failed("callEnd", e);
+        }
+    }
+
     // ---- request and response streams ----
 
     /** Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count once. */

@@ -34,6 +34,8 @@ final class ThreadRecording implements CompletedRequest {
     boolean busy;
     int readDepth;
     int writeDepth;
+    /** Per hot-spot kind, calls in progress: overloads that call each other count once. Not per request. */
+    final int[] callDepth = new int[HotSpotKind.COUNT];
 
     private boolean measureAlloc;
     private long start;

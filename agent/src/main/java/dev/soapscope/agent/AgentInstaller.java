@@ -1,0 +1,60 @@
+package dev.soapscope.agent;
+
+import dev.soapscope.agent.probe.Probes;
+import dev.soapscope.config.Config;
+import dev.soapscope.config.ConfigKey;
+import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.metrics.SoapscopeMeterBinder;
+import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.Recorder;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+
+/** Wires the agent together once the recorder is on the bootstrap path. Loaded reflectively by {@link AgentMain}. */
+public final class AgentInstaller {
+    private AgentInstaller() {
+    }
+
+    public static void install(String args, Instrumentation inst) {
+        Config config = Config.fromEnvironment(args);
+        Log.setLevel(config.logLevel());
+        config.reportProblems();
+        Recorder.configure(config.recorderSettings());
+
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new SoapscopeMeterBinder().bindTo(registry);
+        final Endpoint endpoint = new Endpoint(registry);
+        Recorder.serveEndpointWith(new EndpointBridge(endpoint));
+
+        String served = "no endpoint (endpoint=false)";
+        if (config.getBoolean(ConfigKey.ENDPOINT)) {
+            EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT), endpoint);
+            served = server == null ? "no endpoint (see above)" : "endpoint http://" + server.address() + "/metrics";
+        }
+        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
+        Log.info("agent " + version() + " started: " + served + "; probes: " + installed);
+    }
+
+    static String version() {
+        String v = AgentInstaller.class.getPackage().getImplementationVersion();
+        return v == null ? "(dev)" : v;
+    }
+
+    /** Lets the servlet filter, which may only share the bootstrap classes with us, serve our documents. */
+    private static final class EndpointBridge implements java.util.function.Function<String, String[]> {
+        private final Endpoint endpoint;
+
+        EndpointBridge(Endpoint endpoint) {
+            this.endpoint = endpoint;
+        }
+
+        @Override
+        public String[] apply(String path) {
+            Endpoint.Response r = endpoint.get(path);
+            return new String[] {String.valueOf(r.status), r.contentType, r.body};
+        }
+    }
+}

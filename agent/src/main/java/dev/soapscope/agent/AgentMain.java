@@ -1,0 +1,45 @@
+package dev.soapscope.agent;
+
+import java.lang.instrument.Instrumentation;
+
+/**
+ * Entry point of the agent jar: {@code -javaagent} (premain), attach (agentmain) and the command line (main).
+ * It first puts the recorder on the bootstrap class path, and only then loads the installer, so that neither
+ * this class nor anything it links refers to a recorder class before the bootstrap loader can find it.
+ * Nothing here may stop the application: every failure is one log line.
+ */
+public final class AgentMain {
+    private static boolean started;
+
+    private AgentMain() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Commands.run(args);
+    }
+
+    private static synchronized void start(String args, Instrumentation inst) {
+        if (started) {
+            System.err.println("[soapscope] INFO agent already running in this JVM; ignoring the second start");
+            return;
+        }
+        started = true;
+        try {
+            BootstrapJar.appendTo(inst);
+            Class.forName("dev.soapscope.agent.AgentInstaller")
+                    .getMethod("install", String.class, Instrumentation.class)
+                    .invoke(null, args, inst);
+        } catch (Throwable t) {
+            Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
+            System.err.println("[soapscope] WARN agent not started, the application runs without it: " + cause);
+        }
+    }
+}

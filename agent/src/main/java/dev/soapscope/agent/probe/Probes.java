@@ -1,0 +1,101 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.utility.JavaModule;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+
+/** Every probe, and the one place the AgentBuilder is built. */
+public final class Probes {
+    private Probes() {
+    }
+
+    static List<Probe> all() {
+        return Collections.unmodifiableList(Arrays.<Probe>asList(
+                ServletRequestProbe.JAKARTA, ServletRequestProbe.JAVAX,
+                ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
+                HotSpotCallProbe.XML_FACTORIES, HotSpotCallProbe.JAXB, HotSpotCallProbe.SAAJ,
+                HotSpotCallProbe.REGEX, HotSpotCallProbe.UUID, HotSpotCallProbe.KEYSTORE));
+    }
+
+    /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
+    public static List<String> install(Instrumentation inst, List<String> disabled) {
+        AgentBuilder builder = new AgentBuilder.Default()
+                // Pattern, UUID and the XML factories are loaded before premain (and everything is, on attach)
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                // retransformation may not add fields or methods: advice only inlines code
+                .disableClassFormatChanges()
+                // advice in java.base calls the recorder, which lives in the bootstrap loader's unnamed module
+                .assureReadEdgeTo(inst, Recorder.class)
+                .with(new FailureLog())
+                // instrument JDK classes too, but never ourselves or Byte Buddy
+                .ignore(nameStartsWith("dev.soapscope.agent.")
+                        .or(nameStartsWith("dev.soapscope.recorder."))
+                        .or(nameStartsWith("dev.soapscope.config."))
+                        .or(nameStartsWith("dev.soapscope.metrics."))
+                        .or(nameStartsWith("dev.soapscope.filter."))
+                        .or(nameStartsWith("dev.soapscope.shaded."))
+                        .or(nameStartsWith("net.bytebuddy."))
+                        .or(nameStartsWith("jdk.internal.reflect."))
+                        .or(nameStartsWith("sun.reflect."))
+                        .or(isSynthetic()));
+        List<String> installed = new ArrayList<String>();
+        for (Probe probe : all()) {
+            if (isDisabled(probe.name(), disabled)) {
+                continue;
+            }
+            try {
+                builder = builder.type(probe.types()).transform(probe.transformer());
+                installed.add(probe.name());
+            } catch (Throwable e) {
+                Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
+            }
+        }
+        builder.installOn(inst);
+        return installed;
+    }
+
+    static boolean isDisabled(String probe, List<String> disabled) {
+        for (String d : disabled) {
+            if (probe.equals(d) || probe.startsWith(d + ".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Names of all probes, for documentation and the disabled-probe check. */
+    public static List<String> names() {
+        List<String> names = new ArrayList<String>();
+        for (Probe p : all()) {
+            names.add(p.name());
+        }
+        return names;
+    }
+
+    /** A type that cannot be instrumented runs unprobed; said once per type. */
+    private static final class FailureLog extends AgentBuilder.Listener.Adapter {
+        @Override
+        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
+                                     DynamicType dynamicType) {
+            Log.debug("instrumented " + type.getName());
+        }
+
+        @Override
+        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
+            Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
+        }
+    }
+
+}

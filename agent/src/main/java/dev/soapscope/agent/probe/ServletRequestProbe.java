@@ -1,0 +1,90 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * {@code HttpServlet#service(ServletRequest, ServletResponse)}, javax and jakarta: the outermost call on a thread
+ * opens and closes the request, so an unmodified server already gives totals. Names the request from the
+ * SOAPAction header (or SOAP 1.2 action), else the servlet path.
+ */
+final class ServletRequestProbe implements Probe {
+    static final ServletRequestProbe JAKARTA = new ServletRequestProbe("jakarta", Advices.nested(ServletRequestProbe.class, "Jakarta"));
+    static final ServletRequestProbe JAVAX = new ServletRequestProbe("javax", Advices.nested(ServletRequestProbe.class, "Javax"));
+
+    private final String namespace;
+    private final String advice;
+
+    private ServletRequestProbe(String namespace, String advice) {
+        this.namespace = namespace;
+        this.advice = advice;
+    }
+
+    @Override
+    public String name() {
+        return "servlet." + namespace;
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> types() {
+        return not(isInterface()).and(hasSuperType(named(namespace + ".servlet.http.HttpServlet")));
+    }
+
+    @Override
+    public AgentBuilder.Transformer transformer() {
+        return Advices.plain().advice(named("service").and(not(isAbstract())).and(takesArguments(2))
+                                .and(takesArgument(0, named(namespace + ".servlet.ServletRequest")))
+                                .and(takesArgument(1, named(namespace + ".servlet.ServletResponse"))),
+                        advice);
+    }
+
+    /** Parameters are typed Object: the advice is inlined, and the casts resolve in the server's class loader. */
+    static final class Jakarta {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.Argument(0) Object request) {
+            int token = Recorder.requestStart();
+            if (token == Recorder.OPENED && request instanceof jakarta.servlet.http.HttpServletRequest) {
+                jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
+                Recorder.nameFromHttp(http.getHeader("SOAPAction"), http.getContentType(), http.getServletPath());
+            }
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Argument(1) Object response, @Advice.Thrown Throwable thrown) {
+            int status = response instanceof jakarta.servlet.http.HttpServletResponse
+                    ? ((jakarta.servlet.http.HttpServletResponse) response).getStatus() : 0;
+            Recorder.requestEnd(token, status, thrown != null);
+        }
+    }
+
+    static final class Javax {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.Argument(0) Object request) {
+            int token = Recorder.requestStart();
+            if (token == Recorder.OPENED && request instanceof javax.servlet.http.HttpServletRequest) {
+                javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
+                Recorder.nameFromHttp(http.getHeader("SOAPAction"), http.getContentType(), http.getServletPath());
+            }
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Argument(1) Object response, @Advice.Thrown Throwable thrown) {
+            int status = response instanceof javax.servlet.http.HttpServletResponse
+                    ? ((javax.servlet.http.HttpServletResponse) response).getStatus() : 0;
+            Recorder.requestEnd(token, status, thrown != null);
+        }
+    }
+}

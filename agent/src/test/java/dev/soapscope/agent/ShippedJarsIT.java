@@ -1,0 +1,74 @@
+package dev.soapscope.agent;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The jar users attach: Java 8 class files throughout, the agent manifest, third-party code relocated. */
+class ShippedJarsIT {
+    private static final int JAVA_8 = 52;
+
+    @Test
+    void everyClassRunsOnJava8() throws IOException {
+        List<String> tooNew = new ArrayList<>();
+        int checked;
+        try (InputStream in = Files.newInputStream(AgentOnTomcatIT.AGENT)) {
+            checked = scan(new ZipInputStream(in), "", tooNew);
+        }
+        assertTrue(checked > 1000, "only " + checked + " classes checked");
+        assertEquals(List.of(), tooNew);
+    }
+
+    @Test
+    void manifestMakesItAnAgent() throws IOException {
+        try (JarFile jar = new JarFile(AgentOnTomcatIT.AGENT.toFile())) {
+            Manifest m = jar.getManifest();
+            assertEquals("dev.soapscope.agent.AgentMain", m.getMainAttributes().getValue("Premain-Class"));
+            assertEquals("dev.soapscope.agent.AgentMain", m.getMainAttributes().getValue("Agent-Class"));
+            assertEquals("true", m.getMainAttributes().getValue("Can-Retransform-Classes"));
+            assertNotNull(jar.getEntry("soapscope-bootstrap.jar"));
+            assertNotNull(jar.getEntry("dev/soapscope/shaded/bytebuddy/ByteBuddy.class"));
+            assertNotNull(jar.getEntry("dev/soapscope/shaded/micrometer/core/instrument/Timer.class"));
+            // unrelocated third-party classes would clash with the application's own copies
+            jar.stream().map(ZipEntry::getName).filter(n -> n.endsWith(".class"))
+                    .forEach(n -> assertTrue(n.startsWith("dev/soapscope/") || n.startsWith("META-INF/versions/"), n));
+            // the recorder lives only in the nested bootstrap jar
+            assertEquals(null, jar.getEntry("dev/soapscope/recorder/Recorder.class"));
+        }
+    }
+
+    /** Counts classes, descending into nested jars; class files under META-INF/versions may be newer by design. */
+    private static int scan(ZipInputStream zip, String prefix, List<String> tooNew) throws IOException {
+        int checked = 0;
+        for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
+            String name = e.getName();
+            if (name.endsWith(".jar")) {
+                checked += scan(new ZipInputStream(zip), prefix + name + "!/", tooNew);
+            } else if (name.endsWith(".class") && !name.startsWith("META-INF/versions/")) {
+                DataInputStream data = new DataInputStream(zip);
+                data.readInt(); // magic
+                data.readUnsignedShort(); // minor
+                int major = data.readUnsignedShort();
+                if (major > JAVA_8) {
+                    tooNew.add(prefix + name + " (" + major + ")");
+                }
+                checked++;
+            }
+        }
+        return checked;
+    }
+}

@@ -1,0 +1,777 @@
+package dev.soapscope.apitest;
+
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.CompletedRequest;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.HotSpotSite;
+import dev.soapscope.recorder.HotSpotSites;
+import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
+import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import dev.soapscope.recorder.RequestListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The recorder as probes use it: only its public API.
+ *
+ * <p>This class lives outside {@code dev.soapscope.recorder} on purpose: hot-spot stacks drop the recorder's own
+ * frames (everything under that package), and a site's first stack must start at the caller, here this test.
+ *
+ * <p>Timings never rely on how long a sleep lasts: each stretch of work is timed inside the phase expected to be
+ * on top, which makes it a lower bound on what the recorder must charge to that phase (see {@link #spend}).
+ */
+class RecorderTest {
+    /** Copies of what listeners saw: {@link CompletedRequest} is reused, so it is copied inside the callback. */
+    private final List<Seen> seen = new CopyOnWriteArrayList<Seen>();
+    private final List<RequestListener> registered = new ArrayList<RequestListener>();
+    /** Per phase: time this test spent with that phase on top of the stack. */
+    private final long[] atLeast = new long[Phase.COUNT];
+
+    @BeforeEach
+    void freshRecorder() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+    }
+
+    @AfterEach
+    void cleanUp() {
+        for (RequestListener l : registered) {
+            Recorder.removeListener(l);
+        }
+        Log.setLevel(Log.Level.INFO);
+        // Per-thread state outlives a test: a request left open here would make the next test's requests nest.
+        int token = Recorder.requestStart();
+        Recorder.requestEnd(token, 0, false);
+        assertEquals(Recorder.OPENED, token, "the test left a request open on its thread");
+    }
+
+    // ---- phases ----
+
+    @Test
+    void nestedPhasesChargeSelfTimeAndAddUpToTheRequest() {
+        listen();
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        Recorder.enter(Phase.UNMARSHAL);
+        spend(Phase.UNMARSHAL, 10);
+        Recorder.readStart();
+        spend(Phase.TRANSPORT_READ, 30); // blocked in the stream while unmarshalling: read's time, not unmarshal's
+        Recorder.readEnd(512, false, "test.stream");
+        spend(Phase.UNMARSHAL, 10);
+        Recorder.exit(Phase.UNMARSHAL);
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        long outer = System.nanoTime() - before;
+
+        Seen r = only();
+        assertSelfTimes(r, outer);
+        // unmarshal's self time must leave room for the read nested in it
+        assertTrue(r.phase(Phase.UNMARSHAL) <= outer - atLeast[Phase.TRANSPORT_READ.ordinal()] - atLeast[Phase.INVOKE.ordinal()],
+                "transport.read time was also charged to unmarshal");
+        assertEquals(512, r.bytesIn);
+
+        // the aggregate is this one request
+        OperationStats stats = statsOf("/");
+        assertEquals(1, stats.requests());
+        assertEquals(r.totalNanos, stats.totalNanos());
+        for (Phase p : Phase.values()) {
+            assertEquals(r.phase(p), stats.phaseNanos(p), p.tag());
+        }
+        assertEquals(1, stats.readCalls());
+        assertEquals(512, stats.bytesIn());
+    }
+
+    @Test
+    void reEntryAndMismatchedExitsKeepTheStackSane() {
+        listen();
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        Recorder.enter(Phase.INVOKE); // re-entered, e.g. a service calling another in-process
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        spend(Phase.INVOKE, 10); // still inside the outer entry
+        Recorder.enter(Phase.MARSHAL);
+        spend(Phase.MARSHAL, 10);
+        Recorder.enter(Phase.SOAP_SERIALIZE);
+        spend(Phase.SOAP_SERIALIZE, 10);
+        Recorder.exit(Phase.MARSHAL); // serialize's exit was lost: unwind past it to marshal's entry
+        spend(Phase.INVOKE, 20);
+        Recorder.exit(Phase.SECURITY); // never entered: ignored
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.SOAP_SERIALIZE); // already unwound: ignored
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        spend(Phase.OTHER, 10); // nothing on the stack
+        Recorder.requestEnd(token, 200, false);
+        long outer = System.nanoTime() - before;
+
+        assertSelfTimes(only(), outer);
+    }
+
+    @Test
+    void phaseOnAThreadWithoutRequestIsCountedAsNoRequestOnceTheStackEmpties() throws Exception {
+        listen();
+        final AtomicInteger seenAfterInnerExit = new AtomicInteger(-1);
+        final long[] parse = new long[1];
+        onNewThread(() -> {
+            Recorder.enter(Phase.SOAP_PARSE);
+            long t0 = System.nanoTime();
+            sleep(10);
+            parse[0] = System.nanoTime() - t0;
+            Recorder.enter(Phase.UNMARSHAL);
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Ignored"); // background work has no name
+            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "background.uuid");
+            Recorder.exit(Phase.UNMARSHAL);
+            seenAfterInnerExit.set(seen.size());
+            Recorder.exit(Phase.SOAP_PARSE);
+        });
+
+        assertEquals(0, seenAfterInnerExit.get(), "closed before its stack emptied");
+        Seen r = only();
+        assertEquals(OperationTable.NO_REQUEST_NAME, r.operation);
+        assertEquals(OperationTable.NO_REQUEST, r.operationIndex);
+        assertTrue(r.phase(Phase.SOAP_PARSE) >= parse[0]);
+        assertEquals(r.totalNanos, r.phaseSum());
+        // a hot spot in background work is counted once, under (no request), not per request
+        assertEquals(0, r.hotspots[HotSpotKind.UUID_RANDOM.ordinal()]);
+        Aggregates a = Recorder.aggregates();
+        assertEquals(1, a.stats(OperationTable.NO_REQUEST).requests());
+        assertEquals(1, a.stats(OperationTable.NO_REQUEST).hotspots(HotSpotKind.UUID_RANDOM));
+        assertEquals(1, site(HotSpotKind.UUID_RANDOM, "background.uuid").count(OperationTable.NO_REQUEST));
+        assertEquals(-1, indexOf("urn:Ignored"));
+    }
+
+    @Test
+    void requestStartClosesBackgroundWorkAlreadyOpenOnTheThread() {
+        listen();
+        Recorder.enter(Phase.SOAP_PARSE); // opens an implicit request
+        int token = Recorder.requestStart();
+        assertEquals(Recorder.OPENED, token);
+        assertEquals(1, seen.size());
+        assertEquals(OperationTable.NO_REQUEST_NAME, seen.get(0).operation);
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(2, seen.size());
+        assertEquals("/", seen.get(1).operation);
+    }
+
+    // ---- requests ----
+
+    @Test
+    void onlyTheOutermostRequestEndCloses() {
+        listen();
+        int outer = Recorder.requestStart();
+        int inner = Recorder.requestStart(); // a filter and HttpServlet#service both start the same request
+        assertEquals(Recorder.OPENED, outer);
+        assertEquals(Recorder.NESTED, inner);
+        Recorder.enter(Phase.INVOKE);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(inner, 500, false);
+        assertTrue(seen.isEmpty(), "the nested end closed the request");
+        Recorder.requestEnd(Recorder.NOT_COUNTED, 404, true); // must neither close nor change the outcome
+        assertTrue(seen.isEmpty(), "a NOT_COUNTED end closed the request");
+        Recorder.requestEnd(outer, 0, false); // status unknown here: the inner end's status stands
+
+        Seen r = only();
+        assertEquals(Outcome.SERVER_ERROR, r.outcome);
+        OperationStats stats = statsOf("/");
+        assertEquals(1, stats.requests());
+        assertEquals(1, stats.outcomes(Outcome.SERVER_ERROR));
+        assertEquals(0, stats.outcomes(Outcome.EXCEPTION));
+    }
+
+    @Test
+    void recorderCallsFromAListenerAreNotCounted() {
+        final AtomicInteger tokenInListener = new AtomicInteger(-1);
+        addListener(request -> {
+            // the recorder is busy finishing a request: this must not become a request of its own
+            int t = Recorder.requestStart();
+            tokenInListener.set(t);
+            Recorder.enter(Phase.INVOKE);
+            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "listener.regex");
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(t, 500, true);
+        });
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.requestEnd(token, 200, false);
+
+        assertEquals(Recorder.NOT_COUNTED, tokenInListener.get());
+        assertEquals(1, seen.size());
+        assertEquals(Outcome.SUCCESS, seen.get(0).outcome);
+        assertEquals(1, statsOf("/").requests());
+        assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST));
+        assertTrue(Recorder.aggregates().sites().all().isEmpty());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"200, false, SUCCESS", "0, false, SUCCESS", "404, false, CLIENT_ERROR", "500, false, SERVER_ERROR",
+            "200, true, EXCEPTION", "500, true, EXCEPTION"})
+    void outcomeFollowsStatusAndException(int status, boolean threw, Outcome expected) {
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.requestEnd(token, status, threw);
+        assertEquals(expected, only().outcome);
+        OperationStats stats = statsOf("/");
+        for (Outcome o : Outcome.values()) {
+            assertEquals(o == expected ? 1 : 0, stats.outcomes(o), o.tag());
+        }
+    }
+
+    @Test
+    void aListenerThatThrowsDoesNotBreakRecording() {
+        Log.setLevel(Log.Level.OFF); // the failure is logged once; keep the test output quiet
+        addListener(request -> {
+            throw new IllegalStateException("listener failure");
+        });
+        listen(); // registered after the failing one: must still be told
+        for (int i = 0; i < 3; i++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Survives");
+            Recorder.enter(Phase.INVOKE);
+            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "survives.regex");
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        }
+        assertEquals(3, seen.size());
+        for (Seen r : seen) {
+            assertEquals("urn:Survives", r.operation);
+            assertEquals(1, r.hotspots[HotSpotKind.REGEX_COMPILE.ordinal()]);
+        }
+        OperationStats stats = statsOf("urn:Survives");
+        assertEquals(3, stats.requests());
+        assertEquals(3, stats.hotspots(HotSpotKind.REGEX_COMPILE));
+        assertEquals(3, site(HotSpotKind.REGEX_COMPILE, "survives.regex").total());
+    }
+
+    @Test
+    @Disabled("bug: Recorder.requestEnd (Recorder.java:96-99) stores status and threw before checking that a request "
+            + "is open; an end with no open request (e.g. an async request ending on another thread) leaks its "
+            + "outcome into the thread's next request, because open() does not reset them")
+    void anEndWithNoOpenRequestDoesNotLeakIntoTheNextRequest() throws Exception {
+        listen();
+        onNewThread(() -> {
+            Recorder.requestEnd(Recorder.OPENED, 500, true); // this thread never started a request
+            int token = Recorder.requestStart();
+            Recorder.requestEnd(token, 200, false);
+        });
+        assertEquals(Outcome.SUCCESS, only().outcome);
+    }
+
+    // ---- naming ----
+
+    @Test
+    void soapActionHeaderNamesTheRequestWithoutItsQuotes() {
+        listen();
+        assertEquals("urn:GetQuote", operationNamedBy(http("\"urn:GetQuote\"", "text/xml; charset=utf-8", "/services/quote")));
+        assertEquals("urn:GetQuote", operationNamedBy(http("urn:GetQuote", null, "/services/quote")));
+    }
+
+    @Test
+    void emptySoapActionFallsBackToTheSoap12ActionParameter() {
+        listen();
+        assertEquals("urn:Foo", operationNamedBy(http("", "application/soap+xml; charset=utf-8; action=\"urn:Foo\"", "/svc")));
+        assertEquals("urn:Foo", operationNamedBy(http("\"\"", "application/soap+xml;action=urn:Foo;charset=utf-8", "/svc")));
+    }
+
+    @Test
+    void withoutAnyActionTheServletPathNamesTheRequest() {
+        listen();
+        assertEquals("/svc", operationNamedBy(http("\"\"", "text/xml; charset=utf-8", "/svc")));
+        assertEquals("/", operationNamedBy(http(null, null, "")));
+        assertEquals("/", operationNamedBy(http(null, null, null)));
+    }
+
+    @Test
+    void aNameOnlyReplacesOneFromALowerRankedSource() {
+        listen();
+        assertEquals("GetQuote", operationNamedBy(() -> {
+            Recorder.nameRequest(NameSource.STACK, "GetQuote");
+            Recorder.nameRequest(NameSource.SERVLET_PATH, "/svc"); // lower: ignored
+            Recorder.nameRequest(NameSource.STACK, "Other"); // same rank: ignored
+        }));
+        assertEquals("urn:Action", operationNamedBy(() -> {
+            Recorder.nameRequest(NameSource.SERVLET_PATH, "/svc");
+            Recorder.nameRequest(NameSource.STACK, "GetQuote");
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Action"); // highest: replaces
+            Recorder.nameFromHttp(null, null, "/late"); // servlet path: ignored
+        }));
+    }
+
+    @Test
+    void operationsPastTheCapShareOther() {
+        Recorder.configure(new RecorderSettings(3, 256, 8, true));
+        listen();
+        for (int op = 0; op < 5; op++) {
+            for (int n = 0; n <= op; n++) { // op i gets i+1 requests
+                int token = Recorder.requestStart();
+                Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:op" + op);
+                Recorder.requestEnd(token, 200, false);
+            }
+        }
+
+        Aggregates a = Recorder.aggregates();
+        for (int op = 0; op < 3; op++) {
+            int index = indexOf("urn:op" + op);
+            assertTrue(index > OperationTable.OTHER, "urn:op" + op + " has no index of its own");
+            assertEquals(op + 1, a.stats(index).requests(), "urn:op" + op);
+        }
+        assertEquals(-1, indexOf("urn:op3"));
+        assertEquals(-1, indexOf("urn:op4"));
+        assertEquals(4 + 5, a.stats(OperationTable.OTHER).requests());
+        assertEquals(a.operations().capacity(), a.operations().size());
+
+        long reportedAsOther = 0;
+        for (Seen r : seen) {
+            if (r.operationIndex == OperationTable.OTHER) {
+                assertEquals(OperationTable.OTHER_NAME, r.operation);
+                reportedAsOther++;
+            }
+        }
+        assertEquals(4 + 5, reportedAsOther);
+        assertEquals(1 + 2 + 3 + 4 + 5, seen.size());
+    }
+
+    // ---- hot spots ----
+
+    @Test
+    void hotSpotsAreCountedPerRequestPerSiteAndPerOperation() {
+        listen();
+        for (int request = 0; request < 2; request++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Hot");
+            Recorder.enter(Phase.INVOKE);
+            for (int i = 0; i < 3; i++) {
+                Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "test.regex");
+            }
+            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "test.uuid");
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        }
+
+        assertEquals(2, seen.size());
+        for (Seen r : seen) {
+            for (HotSpotKind k : HotSpotKind.values()) {
+                int expected = k == HotSpotKind.REGEX_COMPILE ? 3 : k == HotSpotKind.UUID_RANDOM ? 1 : 0;
+                assertEquals(expected, r.hotspots[k.ordinal()], k.tag());
+            }
+        }
+        int op = indexOf("urn:Hot");
+        assertEquals(6, statsOf("urn:Hot").hotspots(HotSpotKind.REGEX_COMPILE));
+        assertEquals(2, statsOf("urn:Hot").hotspots(HotSpotKind.UUID_RANDOM));
+
+        HotSpotSite regex = site(HotSpotKind.REGEX_COMPILE, "test.regex");
+        assertEquals(6, regex.total());
+        assertEquals(6, regex.count(op));
+        assertEquals(0, regex.count(OperationTable.NO_REQUEST));
+        // the stack starts at the caller: the recorder's own frames are left out
+        assertTrue(regex.firstStack().startsWith(RecorderTest.class.getName() + ".hotSpotsAreCountedPerRequestPerSiteAndPerOperation"),
+                regex.firstStack());
+        assertTrue(regex.firstStack().split("\n").length <= 8, "more frames than stack.depth");
+        assertEquals(2, site(HotSpotKind.UUID_RANDOM, "test.uuid").count(op));
+    }
+
+    @Test
+    void hotSpotOutsideAnyRequestIsCountedUnderNoRequest() {
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "outside.factory");
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, null); // no detail: an "unknown" site, still counted
+
+        HotSpotSite s = site(HotSpotKind.FACTORY_CREATE, "outside.factory");
+        assertEquals(1, s.total());
+        assertEquals(1, s.count(OperationTable.NO_REQUEST));
+        OperationStats none = Recorder.aggregates().stats(OperationTable.NO_REQUEST);
+        assertEquals(2, none.hotspots(HotSpotKind.FACTORY_CREATE));
+        assertEquals(0, none.requests(), "a hot spot is not a request");
+        assertEquals(2, Recorder.aggregates().sites().all().size());
+    }
+
+    @Test
+    void sitesPastTheCapShareAnOverflowSite() {
+        Recorder.configure(new RecorderSettings(100, 2, 8, true));
+        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "a");
+        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "b");
+        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "c");
+        Recorder.hotspot(HotSpotKind.UUID_RANDOM, "d");
+        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "a"); // known sites keep counting
+
+        assertEquals(2, site(HotSpotKind.REGEX_COMPILE, "a").total());
+        assertEquals(1, site(HotSpotKind.REGEX_COMPILE, HotSpotSites.OVERFLOW_DETAIL).total());
+        assertEquals(1, site(HotSpotKind.UUID_RANDOM, HotSpotSites.OVERFLOW_DETAIL).total());
+        assertNull(find(HotSpotKind.REGEX_COMPILE, "c"));
+    }
+
+    @Test
+    @Disabled("bug: Recorder.hotspot (Recorder.java:203) counts a site that no longer fits the per-request table "
+            + "(ThreadRecording.MAX_REQUEST_SITES=16) at once under the request's current name, with 'other' when it "
+            + "has none, while finish() counts the request and its other sites under its final name, with '/' when it has none")
+    void siteCountsPastThePerRequestTableFollowTheRequestsOperation() {
+        listen();
+        int token = Recorder.requestStart();
+        for (int i = 0; i <= 16; i++) { // 17 distinct sites: one more than a request keeps
+            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "site" + i);
+        }
+        Recorder.requestEnd(token, 200, false);
+
+        assertEquals("/", only().operation);
+        int op = only().operationIndex;
+        for (int i = 0; i <= 16; i++) {
+            assertEquals(1, site(HotSpotKind.REGEX_COMPILE, "site" + i).count(op), "site" + i);
+        }
+    }
+
+    // ---- streams ----
+
+    @Test
+    void singleByteReadsAreHotSpotsAndNestedReadsCountOnce() {
+        listen();
+        int token = Recorder.requestStart();
+        for (int i = 0; i < 5; i++) {
+            Recorder.readStart();
+            Recorder.readEnd(1, true, "test.SlowStream");
+        }
+        // a wrapper stream reading through another: one read call, its bytes once
+        Recorder.readStart();
+        Recorder.readStart();
+        Recorder.readEnd(100, false, "test.InnerStream");
+        Recorder.readEnd(100, false, "test.WrapperStream");
+        // a single-byte read through a wrapper: one hot spot, at the outermost stream
+        Recorder.readStart();
+        Recorder.readStart();
+        Recorder.readEnd(1, true, "test.InnerStream");
+        Recorder.readEnd(1, true, "test.WrapperStream");
+        Recorder.readStart();
+        Recorder.readEnd(-1, false, "test.WrapperStream"); // end of stream: a call, no bytes
+        Recorder.readEnd(50, true, "test.Stray"); // no matching start: ignored
+        Recorder.requestEnd(token, 200, false);
+
+        Seen r = only();
+        assertEquals(5 + 1, r.hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()]);
+        assertEquals(5 + 100 + 1, r.bytesIn);
+        assertEquals(5, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.SlowStream").total());
+        assertEquals(1, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.WrapperStream").total());
+        assertNull(find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.InnerStream"));
+        assertNull(find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Stray"));
+        OperationStats stats = statsOf("/");
+        assertEquals(5 + 1 + 1 + 1, stats.readCalls());
+        assertEquals(5 + 100 + 1, stats.bytesIn());
+        assertEquals(5 + 1, stats.hotspots(HotSpotKind.STREAM_SINGLE_BYTE_READ));
+    }
+
+    @Test
+    void writesRecordBytesOutAndTimeToFirstByte() {
+        listen();
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        long afterStart = System.nanoTime();
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.writeStart();
+        Recorder.writeStart(); // nested: one write
+        spend(Phase.TRANSPORT_WRITE, 10);
+        long beforeFirstEnd = System.nanoTime();
+        Recorder.writeEnd(40);
+        Recorder.writeEnd(40);
+        Recorder.writeStart();
+        Recorder.writeEnd(60);
+        Recorder.requestEnd(token, 200, false);
+        long outer = System.nanoTime() - before;
+
+        Seen r = only();
+        assertEquals(40 + 60, r.bytesOut);
+        assertTrue(r.ttfb >= beforeFirstEnd - afterStart, "time to first byte " + r.ttfb);
+        assertTrue(r.ttfb <= r.totalNanos, "time to first byte past the end of the request");
+        assertSelfTimes(r, outer);
+        assertEquals(100, statsOf("/").bytesOut());
+
+        // no bytes written: no first byte
+        int t = Recorder.requestStart();
+        Recorder.writeStart();
+        Recorder.writeEnd(0);
+        Recorder.requestEnd(t, 200, false);
+        assertEquals(-1, seen.get(1).ttfb);
+    }
+
+    // ---- concurrency ----
+
+    @Test
+    void concurrentRequestsAreCountedExactly() throws Exception {
+        final int threads = 8;
+        final int perThread = 2000;
+        final AtomicBoolean mismatch = new AtomicBoolean();
+        final AtomicLong told = new AtomicLong();
+        addListener(r -> {
+            long sum = 0;
+            for (int p = 0; p < Phase.COUNT; p++) {
+                sum += r.phaseNanos(p);
+            }
+            if (sum != r.totalNanos() || r.hotspots(HotSpotKind.REGEX_COMPILE.ordinal()) != 1) {
+                mismatch.set(true);
+            }
+            told.incrementAndGet();
+        });
+        final CountDownLatch go = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<Future<?>>();
+            for (int t = 0; t < threads; t++) {
+                done.add(pool.submit(() -> {
+                    await(go);
+                    for (int i = 0; i < perThread; i++) {
+                        int token = Recorder.requestStart();
+                        Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Concurrent");
+                        Recorder.enter(Phase.INVOKE);
+                        Recorder.enter(Phase.UNMARSHAL);
+                        Recorder.readStart();
+                        Recorder.readEnd(10, false, "concurrent.stream");
+                        Recorder.exit(Phase.UNMARSHAL);
+                        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "concurrent.regex");
+                        Recorder.exit(Phase.INVOKE);
+                        Recorder.requestEnd(token, 200, false);
+                    }
+                }));
+            }
+            go.countDown();
+            for (Future<?> f : done) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        long n = (long) threads * perThread;
+        assertEquals(n, told.get());
+        assertFalse(mismatch.get(), "a request's phases did not add up to its total, or its hot spot was lost");
+        OperationStats stats = statsOf("urn:Concurrent");
+        assertEquals(n, stats.requests());
+        assertEquals(n, stats.outcomes(Outcome.SUCCESS));
+        assertEquals(n, stats.totalHistogram().count());
+        assertEquals(n, stats.hotspots(HotSpotKind.REGEX_COMPILE));
+        assertEquals(n, stats.readCalls());
+        assertEquals(10 * n, stats.bytesIn());
+        HotSpotSite s = site(HotSpotKind.REGEX_COMPILE, "concurrent.regex");
+        assertEquals(n, s.total());
+        assertEquals(n, s.count(indexOf("urn:Concurrent")));
+        long phases = 0;
+        for (Phase p : Phase.values()) {
+            phases += stats.phaseNanos(p);
+        }
+        assertEquals(stats.totalNanos(), phases);
+    }
+
+    // ---- helpers ----
+
+    private void listen() {
+        addListener(r -> {
+            seen.add(new Seen(r));
+        });
+    }
+
+    private void addListener(RequestListener l) {
+        registered.add(l);
+        Recorder.addListener(l);
+    }
+
+    private Seen only() {
+        assertEquals(1, seen.size(), "requests recorded");
+        return seen.get(0);
+    }
+
+    /** Spends about {@code millis} with {@code onTop} expected on top of the stack, and notes the time spent. */
+    private void spend(Phase onTop, long millis) {
+        long t0 = System.nanoTime();
+        sleep(millis);
+        atLeast[onTop.ordinal()] += System.nanoTime() - t0;
+    }
+
+    /**
+     * Each phase got at least the time spent in it, and no more than the request's wall time minus what the
+     * other phases must have got; the phases (time and allocation) add up to the request exactly.
+     */
+    private void assertSelfTimes(Seen r, long outerNanos) {
+        assertEquals(r.totalNanos, r.phaseSum(), "phases do not add up to the request");
+        assertEquals(r.allocatedBytes, r.phaseAllocSum(), "phase allocations do not add up to the request");
+        assertTrue(r.totalNanos <= outerNanos, "request longer than its wall time");
+        long spent = 0;
+        for (long t : atLeast) {
+            spent += t;
+        }
+        for (Phase p : Phase.values()) {
+            long low = atLeast[p.ordinal()];
+            long high = outerNanos - (spent - low);
+            assertTrue(r.phase(p) >= low, p.tag() + " got " + r.phase(p) + " ns, less than the " + low + " ns spent in it");
+            assertTrue(r.phase(p) <= high, p.tag() + " got " + r.phase(p) + " ns, more than the " + high + " ns left for it");
+        }
+    }
+
+    private String operationNamedBy(Runnable naming) {
+        int before = seen.size();
+        int token = Recorder.requestStart();
+        naming.run();
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(before + 1, seen.size());
+        return seen.get(before).operation;
+    }
+
+    private static Runnable http(final String soapAction, final String contentType, final String servletPath) {
+        return () -> Recorder.nameFromHttp(soapAction, contentType, servletPath);
+    }
+
+    /** The index of an operation name, or -1; read from the public table so that looking never adds a name. */
+    private static int indexOf(String name) {
+        OperationTable ops = Recorder.aggregates().operations();
+        for (int i = 0; i < ops.size(); i++) {
+            if (name.equals(ops.name(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static OperationStats statsOf(String operation) {
+        int index = indexOf(operation);
+        assertTrue(index >= 0, "no operation " + operation);
+        OperationStats s = Recorder.aggregates().stats(index);
+        assertNotNull(s, "no stats for " + operation);
+        return s;
+    }
+
+    private static HotSpotSite find(HotSpotKind kind, String detail) {
+        for (HotSpotSite s : Recorder.aggregates().sites().all()) {
+            if (s.kind() == kind && s.detail().equals(detail)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static HotSpotSite site(HotSpotKind kind, String detail) {
+        HotSpotSite s = find(kind, detail);
+        assertNotNull(s, "no " + kind.tag() + " site " + detail);
+        return s;
+    }
+
+    /** Runs on a thread of its own (fresh per-thread state), rethrowing what failed there. */
+    private static void onNewThread(final Runnable r) throws Exception {
+        final AtomicReference<Throwable> failure = new AtomicReference<Throwable>();
+        Thread t = new Thread(() -> {
+            try {
+                r.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        t.start();
+        t.join(10_000);
+        assertFalse(t.isAlive(), "worker thread did not finish");
+        if (failure.get() instanceof Error) {
+            throw (Error) failure.get();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A copy of a {@link CompletedRequest}, taken in the callback. */
+    private static final class Seen {
+        final String operation;
+        final int operationIndex;
+        final Outcome outcome;
+        final long totalNanos;
+        final long allocatedBytes;
+        final long[] phaseNanos = new long[Phase.COUNT];
+        final long[] phaseAlloc = new long[Phase.COUNT];
+        final int[] hotspots = new int[HotSpotKind.COUNT];
+        final long bytesIn;
+        final long bytesOut;
+        final long ttfb;
+
+        Seen(CompletedRequest r) {
+            operation = r.operation();
+            operationIndex = r.operationIndex();
+            outcome = r.outcome();
+            totalNanos = r.totalNanos();
+            allocatedBytes = r.allocatedBytes();
+            for (int p = 0; p < Phase.COUNT; p++) {
+                phaseNanos[p] = r.phaseNanos(p);
+                phaseAlloc[p] = r.phaseAllocatedBytes(p);
+            }
+            for (int k = 0; k < HotSpotKind.COUNT; k++) {
+                hotspots[k] = r.hotspots(k);
+            }
+            bytesIn = r.bytesIn();
+            bytesOut = r.bytesOut();
+            ttfb = r.timeToFirstByteNanos();
+        }
+
+        long phase(Phase p) {
+            return phaseNanos[p.ordinal()];
+        }
+
+        long phaseSum() {
+            long sum = 0;
+            for (long n : phaseNanos) {
+                sum += n;
+            }
+            return sum;
+        }
+
+        long phaseAllocSum() {
+            long sum = 0;
+            for (long n : phaseAlloc) {
+                sum += n;
+            }
+            return sum;
+        }
+    }
+}

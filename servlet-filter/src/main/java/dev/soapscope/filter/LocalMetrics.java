@@ -1,0 +1,48 @@
+package dev.soapscope.filter;
+
+import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.metrics.SoapscopeMeterBinder;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+/**
+ * The filter's own registry and endpoint, for when no agent serves them: one per class loader, shared by the
+ * filters in it and closed when the last of them stops, so a binder never outlives its webapp (a binder on the
+ * agent's bootstrap recorder would otherwise keep the webapp's class loader alive).
+ */
+final class LocalMetrics {
+    private static LocalMetrics shared;
+    private static int users;
+
+    private final PrometheusMeterRegistry registry;
+    private final SoapscopeMeterBinder binder;
+    private final Endpoint endpoint;
+
+    private LocalMetrics() {
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binder = new SoapscopeMeterBinder();
+        binder.bindTo(registry);
+        endpoint = new Endpoint(registry);
+    }
+
+    static synchronized LocalMetrics acquire() {
+        if (shared == null) {
+            shared = new LocalMetrics();
+        }
+        users++;
+        return shared;
+    }
+
+    static synchronized void release(LocalMetrics m) {
+        if (m == null || m != shared || --users > 0) {
+            return;
+        }
+        shared = null;
+        m.binder.close();
+        m.registry.close();
+    }
+
+    Endpoint endpoint() {
+        return endpoint;
+    }
+}

@@ -1,0 +1,294 @@
+package dev.soapscope.testkit;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+
+/**
+ * A real server in its own JVM, so a test can attach {@code -javaagent} to it.
+ *
+ * <pre>
+ * try (ForkedServer server = ForkedServer.tomcat()
+ *         .javaagent(agentJar, null)
+ *         .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+ *         .start()) {
+ *     Http.post(server.uri("/echo"), ...);
+ * }
+ * </pre>
+ *
+ * The child's class path is the testkit and its runtime dependencies only, never the caller's test class path: that
+ * may hold unshaded soapscope classes that would shadow or duplicate what the agent brings.
+ */
+public final class ForkedServer implements AutoCloseable {
+
+    /** Written by maven-dependency-plugin (build-classpath) at generate-resources, next to this class. */
+    static final String RUNTIME_CLASSPATH_RESOURCE = "runtime.classpath";
+
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Process process;
+    private final ProcessOutput output;
+    private final int port;
+
+    private ForkedServer(Process process, ProcessOutput output, int port) {
+        this.process = process;
+        this.output = output;
+        this.port = port;
+    }
+
+    /** Embedded Tomcat 11 running {@link TomcatMain}. */
+    public static Builder tomcat() {
+        return new Builder();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://127.0.0.1:PORT} */
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** {@code baseUri()} plus a path such as {@code /echo}. */
+    public URI uri(String path) {
+        return URI.create(baseUri() + (path.startsWith("/") ? path : "/" + path));
+    }
+
+    /** Combined stdout and stderr so far (the newest few MB). */
+    public String output() {
+        return output.text();
+    }
+
+    /** True once the output contains {@code substring}; false on timeout or if the process ended without it. */
+    public boolean waitForOutput(String substring, Duration timeout) {
+        try {
+            return output.await(substring, timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Stops the server: closes its stdin, sends SIGTERM, and kills it if it has not ended within 10 s. */
+    @Override
+    public void close() {
+        closeStdin(process);
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        if (!process.isAlive()) {
+            // let the reader catch the last lines (an agent's report at shutdown)
+            try {
+                output.awaitEnd(Duration.ofSeconds(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void closeStdin(Process process) {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already gone
+        }
+    }
+
+    /** Options of the forked JVM and of {@link TomcatMain}. */
+    public static final class Builder {
+        private Path javaHome;
+        private Path agentJar;
+        private String agentArgs;
+        private Path webapp;
+        private boolean echoOutput;
+        private final List<String> jvmArgs = new ArrayList<>();
+        private final List<Path> extraClasspath = new ArrayList<>();
+        private final List<String> servlets = new ArrayList<>();
+        private final Map<String, String> environment = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** {@code -javaagent:JAR[=ARGS]}; {@code args} may be null. */
+        public Builder javaagent(Path jar, String args) {
+            this.agentJar = Objects.requireNonNull(jar, "jar");
+            this.agentArgs = args;
+            return this;
+        }
+
+        /** The root context's docBase: an exploded webapp directory (WEB-INF/lib jars are scanned). */
+        public Builder webapp(Path dir) {
+            this.webapp = dir;
+            return this;
+        }
+
+        /** A servlet on the testkit's class path (or on {@link #classpath}), e.g. {@code "/echo"}, {@code "/ws/*"}. */
+        public Builder servlet(Class<?> servletClass, String mapping) {
+            return servlet(servletClass.getName(), mapping);
+        }
+
+        public Builder servlet(String className, String mapping) {
+            servlets.add(className + "=" + mapping);
+            return this;
+        }
+
+        public Builder jvmArg(String arg) {
+            jvmArgs.add(arg);
+            return this;
+        }
+
+        public Builder jvmArgs(String... args) {
+            jvmArgs.addAll(Arrays.asList(args));
+            return this;
+        }
+
+        /** Extra class path entries for the child (after the testkit's own). */
+        public Builder classpath(Path entry) {
+            extraClasspath.add(entry);
+            return this;
+        }
+
+        /** The JDK to run; null means the test JVM's own {@code java.home}. */
+        public Builder javaHome(Path jdkHome) {
+            this.javaHome = jdkHome;
+            return this;
+        }
+
+        public Builder env(String name, String value) {
+            environment.put(name, value);
+            return this;
+        }
+
+        /** Also print the child's output to the test's stderr, prefixed {@code [forked]}. */
+        public Builder echoOutput(boolean echo) {
+            this.echoOutput = echo;
+            return this;
+        }
+
+        /** The command line {@link #start()} runs. */
+        public List<String> command() {
+            Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
+            boolean windows = File.separatorChar == '\\';
+            List<String> command = new ArrayList<>();
+            command.add(home.resolve("bin").resolve(windows ? "java.exe" : "java").toString());
+            command.add("-Xmx512m");
+            if (agentJar != null) {
+                command.add("-javaagent:" + agentJar.toAbsolutePath() + (agentArgs == null ? "" : "=" + agentArgs));
+            }
+            command.addAll(jvmArgs);
+            command.add("-cp");
+            command.add(childClasspath());
+            command.add(TomcatMain.class.getName());
+            if (webapp != null) {
+                command.add("--webapp");
+                command.add(webapp.toAbsolutePath().toString());
+            }
+            for (String servlet : servlets) {
+                command.add("--servlet");
+                command.add(servlet);
+            }
+            return command;
+        }
+
+        /** Starts the JVM and waits (at most 60 s) until Tomcat listens. */
+        public ForkedServer start() {
+            List<String> command = command();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            Process process;
+            try {
+                process = builder.start();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot run " + command.get(0), e);
+            }
+            ProcessOutput output = ProcessOutput.drain(process.getInputStream(), "forked-server-" + process.pid(),
+                    echoOutput ? System.err : null);
+            try {
+                int port = output.port().get(STARTUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                return new ForkedServer(process, output, port);
+            } catch (TimeoutException | ExecutionException | InterruptedException e) {
+                new ForkedServer(process, output, -1).close();
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                String why = e instanceof TimeoutException ? "did not report its port within " + STARTUP_TIMEOUT
+                        : e instanceof InterruptedException ? "start was interrupted"
+                        : "ended before reporting its port (exit code " + exitCode(process) + ")";
+                throw new IllegalStateException("forked server " + why + "\ncommand: " + String.join(" ", command)
+                        + "\noutput:\n" + output.text());
+            }
+        }
+
+        private static String exitCode(Process process) {
+            return process.isAlive() ? "none, still running" : String.valueOf(process.exitValue());
+        }
+
+        private String childClasspath() {
+            List<String> entries = new ArrayList<>();
+            entries.add(testkitLocation().toString());
+            entries.addAll(runtimeDependencies());
+            extraClasspath.forEach(p -> entries.add(p.toAbsolutePath().toString()));
+            List<String> missing = entries.stream().filter(e -> !Files.exists(Path.of(e))).collect(Collectors.toList());
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("class path entries of the forked server do not exist: " + missing);
+            }
+            return String.join(File.pathSeparator, entries);
+        }
+
+        private static Path testkitLocation() {
+            try {
+                return Path.of(ForkedServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            } catch (URISyntaxException | NullPointerException e) {
+                throw new IllegalStateException("cannot locate the testkit's classes", e);
+            }
+        }
+
+        private static List<String> runtimeDependencies() {
+            try (InputStream in = ForkedServer.class.getResourceAsStream(RUNTIME_CLASSPATH_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("dev/soapscope/testkit/" + RUNTIME_CLASSPATH_RESOURCE
+                            + " is missing: build the testkit with Maven (dependency:build-classpath writes it)");
+                }
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+                return Arrays.stream(text.split(File.pathSeparator))
+                        .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
