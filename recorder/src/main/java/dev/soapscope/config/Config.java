@@ -62,6 +62,7 @@ public final class Config {
             return;
         }
         ConfigKey last = null;
+        boolean afterUnknownKey = false;
         StringBuilder value = new StringBuilder();
         for (String part : args.split(",")) {
             String p = part.trim();
@@ -69,10 +70,10 @@ public final class Config {
             if (eq < 0) {
                 if (last != null && !p.isEmpty()) {
                     value.append(',').append(p);
-                } else if (!p.isEmpty()) {
+                } else if (!p.isEmpty() && !afterUnknownKey) {
                     problems.add("soapscope: ignoring agent argument '" + p + "': expected key=value");
                 }
-                continue;
+                continue; // the rest of an unknown key's list was reported with the key
             }
             if (last != null) {
                 set(last, value.toString(), "agent argument");
@@ -81,6 +82,7 @@ public final class Config {
             last = ConfigKey.byKey(key);
             value.setLength(0);
             value.append(p.substring(eq + 1).trim());
+            afterUnknownKey = last == null;
             if (last == null) {
                 unknown(key, "agent argument");
             }

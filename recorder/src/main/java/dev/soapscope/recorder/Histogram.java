@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A lock-free log-linear histogram of nanosecond values: four buckets per power of two, so a percentile is
- * within about 12% of the true value. Fixed size (156 counters), no allocation when recording.
+ * within about 12% of the true value. Fixed size (157 counters), no allocation when recording.
  */
 public final class Histogram {
     private static final int SUB_BITS = 2;

@@ -48,6 +48,11 @@ public final class HotSpotSites {
         return site;
     }
 
+    /** Where events of a kind go when there is no room for their own site. */
+    HotSpotSite overflow(int kind) {
+        return overflow[kind];
+    }
+
     /** All sites with at least one event, overflow sites included. */
     public List<HotSpotSite> all() {
         List<HotSpotSite> all = new ArrayList<HotSpotSite>();

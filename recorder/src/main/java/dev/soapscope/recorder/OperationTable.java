@@ -47,7 +47,11 @@ public final class OperationTable {
         return names.get(index);
     }
 
+    /** The index of a request's operation; the reserved names are never given to a request's own name. */
     int indexOf(String name) {
+        if (NO_REQUEST_NAME.equals(name)) {
+            return OTHER;
+        }
         Integer known = indexes.get(name);
         if (known != null) {
             return known;

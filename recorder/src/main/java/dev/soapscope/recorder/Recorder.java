@@ -108,11 +108,14 @@ public final class Recorder {
         }
         try {
             ThreadRecording t = THREADS.get();
+            if (t.requestDepth == 0) {
+                return; // an end with no start on this thread (an async request completing elsewhere)
+            }
             if (status > 0) {
                 t.status = status;
             }
             t.threw |= threw;
-            if (t.requestDepth > 0 && --t.requestDepth == 0 && t.open) {
+            if (--t.requestDepth == 0 && t.open) {
                 finish(t);
             }
         } catch (Throwable e) {
@@ -214,9 +217,7 @@ public final class Recorder {
             HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail);
             if (t.open && !t.implicit) {
                 t.hotspots[kind]++;
-                if (!t.countSite(site)) {
-                    site.add(a.operations().indexOf(t.name == null ? OperationTable.OTHER_NAME : t.name), 1);
-                }
+                t.countSite(site);
             } else {
                 site.add(OperationTable.NO_REQUEST, 1);
                 a.statsFor(OperationTable.NO_REQUEST).addHotSpot(kind);
@@ -326,7 +327,7 @@ public final class Recorder {
             t.operationIndex = op;
             t.operationName = a.operations().name(op);
             a.statsFor(op).record(t);
-            t.flushSites(op);
+            t.flushSites(op, a.sites());
             RequestListener[] ls = listeners;
             for (RequestListener l : ls) {
                 try {

@@ -5,48 +5,41 @@ final class SoapAction {
     private SoapAction() {
     }
 
+    /**
+     * The {@code action} parameter of a content type, or null. Parameters are split on semicolons outside
+     * quotes, so an {@code action} inside MTOM's quoted {@code start-info} is not taken for the message's own.
+     */
     static String fromContentType(String contentType) {
         if (contentType == null) {
             return null;
         }
-        int at = indexOfParameter(contentType, "action");
-        if (at < 0) {
-            return null;
+        int i = contentType.indexOf(';');
+        while (i >= 0 && i < contentType.length()) {
+            int start = i + 1;
+            int end = endOfParameter(contentType, start);
+            String param = contentType.substring(start, end).trim();
+            int eq = param.indexOf('=');
+            if (eq > 0 && param.substring(0, eq).trim().equalsIgnoreCase("action")) {
+                return OperationTable.clean(param.substring(eq + 1).trim());
+            }
+            i = end;
         }
-        int end = contentType.indexOf(';', at);
-        if (contentType.charAt(at) == '"') {
-            int close = contentType.indexOf('"', at + 1);
-            end = close < 0 ? contentType.length() : close + 1;
-        }
-        return OperationTable.clean(contentType.substring(at, end < 0 ? contentType.length() : end));
+        return null;
     }
 
-    /** Where the value of parameter {@code name} starts, or -1. */
-    private static int indexOfParameter(String header, String name) {
-        int from = 0;
-        while (true) {
-            int semi = header.indexOf(';', from);
-            if (semi < 0) {
-                return -1;
-            }
-            int i = semi + 1;
-            while (i < header.length() && header.charAt(i) == ' ') {
+    /** The index of the semicolon ending the parameter that starts at {@code from}, or the length. */
+    private static int endOfParameter(String s, int from) {
+        boolean quoted = false;
+        for (int i = from; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && quoted) {
                 i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ';' && !quoted) {
+                return i;
             }
-            if (header.regionMatches(true, i, name, 0, name.length())) {
-                int eq = i + name.length();
-                while (eq < header.length() && header.charAt(eq) == ' ') {
-                    eq++;
-                }
-                if (eq < header.length() && header.charAt(eq) == '=') {
-                    int v = eq + 1;
-                    while (v < header.length() && header.charAt(v) == ' ') {
-                        v++;
-                    }
-                    return v < header.length() ? v : -1;
-                }
-            }
-            from = semi + 1;
         }
+        return s.length();
     }
 }

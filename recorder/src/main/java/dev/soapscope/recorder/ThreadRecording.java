@@ -23,6 +23,8 @@ final class ThreadRecording implements CompletedRequest {
     private final HotSpotSite[] sites = new HotSpotSite[MAX_REQUEST_SITES];
     private final int[] siteCounts = new int[MAX_REQUEST_SITES];
     private int siteCount;
+    /** Per kind, events at sites that did not fit the per-request table: attributed to the overflow site. */
+    private final int[] siteOverflow = new int[HotSpotKind.COUNT];
 
     /** A request is open on this thread. */
     boolean open;
@@ -110,20 +112,20 @@ final class ThreadRecording implements CompletedRequest {
         return System.nanoTime() - start;
     }
 
-    /** Counts a site for this request; returns false when the per-request table is full. */
-    boolean countSite(HotSpotSite site) {
+    /** Counts a site for this request; past {@link #MAX_REQUEST_SITES} sites, only its kind is kept. */
+    void countSite(HotSpotSite site) {
         for (int i = 0; i < siteCount; i++) {
             if (sites[i] == site) {
                 siteCounts[i]++;
-                return true;
+                return;
             }
         }
         if (siteCount == MAX_REQUEST_SITES) {
-            return false;
+            siteOverflow[site.kind().ordinal()]++;
+            return;
         }
         sites[siteCount] = site;
         siteCounts[siteCount++] = 1;
-        return true;
     }
 
     void close() {
@@ -133,12 +135,19 @@ final class ThreadRecording implements CompletedRequest {
         open = false;
     }
 
-    void flushSites(int operation) {
+    /** Adds this request's site counts to the sites, under the operation the request finally got. */
+    void flushSites(int operation, HotSpotSites all) {
         for (int i = 0; i < siteCount; i++) {
             sites[i].add(operation, siteCounts[i]);
             sites[i] = null;
         }
         siteCount = 0;
+        for (int k = 0; k < HotSpotKind.COUNT; k++) {
+            if (siteOverflow[k] != 0) {
+                all.overflow(k).add(operation, siteOverflow[k]);
+                siteOverflow[k] = 0;
+            }
+        }
     }
 
     /** Clears everything a request left behind, ready for the thread's next request. */
@@ -150,6 +159,7 @@ final class ThreadRecording implements CompletedRequest {
             sites[i] = null;
         }
         siteCount = 0;
+        Arrays.fill(siteOverflow, 0);
         depth = 0;
         overflow = 0;
         open = false;

@@ -1,7 +1,6 @@
 package dev.soapscope.config;
 
 import dev.soapscope.recorder.Log;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -130,9 +129,6 @@ class ConfigTest {
     }
 
     @Test
-    @Disabled("bug: Config.parseAgentArgs (Config.java:70-74) reports each continuation of an unknown key's list as "
-            + "a separate malformed argument, so one typo gives several lines, the later ones misleading "
-            + "(\"ignoring agent argument 'uuid': expected key=value\")")
     void unknownListKeyIsStillOneLine() {
         Config c = Config.load("probes.disabld=regex,uuid,port=9405", new Properties(), NO_ENV);
         assertEquals(1, c.problems().size(), c.problems().toString());

@@ -16,6 +16,7 @@ import org.apache.catalina.Lifecycle;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
@@ -72,6 +73,8 @@ public final class TomcatMain {
         // only the webapp's own jars; the testkit's class path (Tomcat, SAAJ) is not the application
         scanner.setScanClassPath(false);
         context.setJarScanner(scanner);
+        // a servlet that cannot load is a broken test setup: fail the start instead of answering 404 later
+        ((StandardContext) context).setFailCtxIfServletStartFails(true);
 
         for (String[] servlet : options.servlets) {
             String className = servlet[0];

@@ -1,0 +1,176 @@
+package dev.soapscope.filter;
+
+import dev.soapscope.config.Config;
+import dev.soapscope.config.ConfigKey;
+import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.Recorder;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * What a filter instance does, free of any servlet API so that the jakarta and javax adapters share it: opens and
+ * closes requests on the {@link RecorderPort}, and answers the endpoint's pages under {@code <filter.path>}.
+ * Every method here returns normally: soapscope's failures never reach the application.
+ */
+public final class FilterCore {
+    /** The local recorder takes its settings once per class loader, from the first filter that starts. */
+    private static final AtomicBoolean LOCAL_CONFIGURED = new AtomicBoolean();
+    private static final String GET = "GET";
+    private static final String HEAD = "HEAD";
+
+    private final RecorderPort port;
+    /** Where the endpoint is mounted inside the webapp, or null when {@code endpoint=false}. */
+    private final String endpointPath;
+    private LocalMetrics local;
+    private boolean stopped;
+
+    private FilterCore(RecorderPort port, String endpointPath) {
+        this.port = port;
+        this.endpointPath = endpointPath;
+    }
+
+    /**
+     * Starts a filter. {@code initParameters} maps a setting's system-property name to the value of the
+     * filter's or the context's init-parameter of that name (or null); {@code contextPath} is only for the log.
+     */
+    public static FilterCore start(Function<String, String> initParameters, String contextPath) {
+        return start(RecorderPort.get(), FilterSettings.resolve(initParameters), contextPath);
+    }
+
+    static FilterCore start(RecorderPort port, FilterSettings settings, String contextPath) {
+        Config config = settings.config;
+        if (port.kind() == RecorderPort.Kind.LOCAL && LOCAL_CONFIGURED.compareAndSet(false, true)) {
+            // with the agent, these are the agent's to apply (and it reports the same problems)
+            Log.setLevel(config.logLevel());
+            config.reportProblems();
+            Recorder.configure(config.recorderSettings());
+        }
+        for (String problem : settings.problems) {
+            Log.warn(problem);
+        }
+        String path = config.getBoolean(ConfigKey.ENDPOINT) ? config.get(ConfigKey.FILTER_PATH) : null;
+        FilterCore core = new FilterCore(port, path);
+        if (path != null && port.kind() == RecorderPort.Kind.LOCAL) {
+            core.localMetrics(); // bound now, so that the first request is counted
+        }
+        Log.info("soapscope filter: " + describe(port.kind()) + "; endpoint "
+                + (path == null ? "off" : "at " + (contextPath == null ? "" : contextPath) + path + "/metrics, /phases, /hotspots"));
+        return core;
+    }
+
+    /** Whether an initializer should add the filter by itself ({@code soapscope.filter.autoregister}). */
+    public static boolean autoregister(Function<String, String> contextParameters) {
+        try {
+            return FilterSettings.autoregister(contextParameters);
+        } catch (Throwable e) {
+            RecorderPort.failed("reading soapscope.filter.autoregister", e);
+            return false;
+        }
+    }
+
+    private static String describe(RecorderPort.Kind kind) {
+        switch (kind) {
+            case AGENT_DIRECT:
+                return "recording into the agent's recorder";
+            case AGENT_HANDLES:
+                return "recording into the agent's recorder (through the bootstrap class loader)";
+            default:
+                return "no agent attached, recording locally";
+        }
+    }
+
+    public RecorderPort port() {
+        return port;
+    }
+
+    /** Where the endpoint is mounted inside the webapp ({@code /soapscope}), or null when it is off. */
+    public String endpointPath() {
+        return endpointPath;
+    }
+
+    /** Opens (or nests in) the request and names it; returns the token for {@link #close}. */
+    public int open(String soapAction, String contentType, String servletPath) {
+        int token = port.requestStart();
+        port.nameFromHttp(soapAction, contentType, servletPath);
+        return token;
+    }
+
+    public void close(int token, int status, boolean threw) {
+        port.requestEnd(token, status, threw);
+    }
+
+    /** A timer for a body stream the adapter wraps. */
+    public StreamTimer timer(Object delegate) {
+        return new StreamTimer(port, delegate);
+    }
+
+    /**
+     * The answer for a request to {@code pathInApp} (servlet path plus path info), or null when the path is not
+     * the endpoint's and the request belongs to the application. Endpoint requests are not recorded.
+     */
+    public Endpoint.Response answer(String method, String pathInApp) {
+        String sub = subpath(pathInApp);
+        if (sub == null) {
+            return null;
+        }
+        try {
+            if (!GET.equals(method) && !HEAD.equals(method)) {
+                return Endpoint.methodNotAllowed(method == null ? "" : method);
+            }
+            Endpoint.Response agent = fromAgent(port.serveEndpoint(sub));
+            return agent != null ? agent : localMetrics().endpoint().get(sub);
+        } catch (Throwable e) {
+            RecorderPort.failed("endpoint", e);
+            return new Endpoint.Response(500, Endpoint.TEXT, "soapscope: the endpoint failed; see the server log\n");
+        }
+    }
+
+    /** The page under the endpoint ("" for the mount point itself), or null for a path of the application. */
+    String subpath(String pathInApp) {
+        String base = endpointPath;
+        if (base == null || pathInApp == null || !pathInApp.startsWith(base)) {
+            return null;
+        }
+        if (pathInApp.length() == base.length()) {
+            return "";
+        }
+        return pathInApp.charAt(base.length()) == '/' ? pathInApp.substring(base.length()) : null;
+    }
+
+    /** The agent's {status, content type, body}; null when it did not answer. */
+    private static Endpoint.Response fromAgent(String[] answer) {
+        if (answer == null || answer.length < 3 || answer[2] == null) {
+            return null;
+        }
+        int status;
+        try {
+            status = Integer.parseInt(answer[0].trim());
+        } catch (RuntimeException e) {
+            status = 500;
+        }
+        return new Endpoint.Response(status, answer[1] == null ? Endpoint.TEXT : answer[1], answer[2]);
+    }
+
+    private synchronized LocalMetrics localMetrics() {
+        if (local == null && !stopped) {
+            local = LocalMetrics.acquire();
+        }
+        if (local == null) {
+            throw new IllegalStateException("the filter was stopped");
+        }
+        return local;
+    }
+
+    /** Releases what this filter holds (the local registry, once no filter of this class loader needs it). */
+    public synchronized void stop() {
+        stopped = true;
+        try {
+            LocalMetrics.release(local);
+        } catch (Throwable e) {
+            RecorderPort.failed("stop", e);
+        }
+        local = null;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.soapscope.filter.jakarta;
+
+import dev.soapscope.filter.FilterCore;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+
+import java.io.IOException;
+
+/** Hands the application a {@link TimedInputStream} over the request body; everything else is the request's own. */
+final class TimedRequest extends HttpServletRequestWrapper {
+    private final FilterCore core;
+    private ServletInputStream original;
+    private ServletInputStream timed;
+
+    TimedRequest(HttpServletRequest request, FilterCore core) {
+        super(request);
+        this.core = core;
+    }
+
+    @Override
+    public ServletInputStream getInputStream() throws IOException {
+        ServletInputStream in = super.getInputStream();
+        if (in == null) {
+            return null;
+        }
+        if (in != original) { // the same wrapper for the same stream, however often it is asked for
+            ServletInputStream wrapped = in;
+            try {
+                wrapped = new TimedInputStream(in, core.timer(in));
+            } catch (Throwable e) {
+                // unwrapped: untimed, but unchanged
+            }
+            timed = wrapped;
+            original = in;
+        }
+        return timed;
+    }
+}
