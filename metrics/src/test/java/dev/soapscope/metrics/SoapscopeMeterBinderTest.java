@@ -1,0 +1,129 @@
+package dev.soapscope.metrics;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Requests recorded through the real recorder, read back from Micrometer and from the endpoint documents. */
+class SoapscopeMeterBinderTest {
+    private final SoapscopeMeterBinder binder = new SoapscopeMeterBinder();
+
+    @BeforeEach
+    void freshRecorder() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+    }
+
+    @AfterEach
+    void unbind() {
+        binder.close();
+    }
+
+    @Test
+    void requestsPhasesAndHotSpotsBecomeMeters() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        binder.bindTo(registry);
+        for (int i = 0; i < 7; i++) {
+            request("urn:order", 500);
+        }
+        request("urn:fail", 500);
+
+        assertEquals(7, registry.get(SoapscopeMeterBinder.REQUEST_DURATION)
+                .tags("operation", "urn:order", "outcome", "success").timer().count());
+        assertEquals(1, registry.get(SoapscopeMeterBinder.REQUEST_DURATION)
+                .tags("operation", "urn:fail", "outcome", "server_error").timer().count());
+        assertEquals(7, registry.get(SoapscopeMeterBinder.PHASE_DURATION)
+                .tags("operation", "urn:order", "phase", "unmarshal").timer().count());
+        assertTrue(registry.get(SoapscopeMeterBinder.PHASE_DURATION)
+                .tags("operation", "urn:order", "phase", "unmarshal").timer().totalTime(TimeUnit.MICROSECONDS) > 0);
+        assertEquals(7, registry.get(SoapscopeMeterBinder.HOTSPOT_EVENTS)
+                .tags("operation", "urn:order", "kind", "factory.create").counter().count());
+        assertEquals(7 * 128, registry.get(SoapscopeMeterBinder.REQUEST_BYTES)
+                .tags("operation", "urn:order", "direction", "in").summary().totalAmount());
+        assertEquals(7, registry.get(SoapscopeMeterBinder.FIRST_BYTE).tags("operation", "urn:order").timer().count());
+        // no meter for a phase nobody entered
+        assertNull(registry.find(SoapscopeMeterBinder.PHASE_DURATION).tags("phase", "security").timer());
+    }
+
+    @Test
+    void prometheusHasMicrosecondBuckets() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binder.bindTo(registry);
+        request("urn:order", 200);
+        String text = new Endpoint(registry).get("/metrics").body;
+        assertTrue(text.contains("soapscope_phase_duration_seconds_bucket{le=\"1.0E-6\",operation=\"urn:order\",phase=\"unmarshal\"}")
+                || text.contains("soapscope_phase_duration_seconds_bucket{operation=\"urn:order\",phase=\"unmarshal\",le=\"1.0E-6\"}"),
+                text);
+        assertTrue(text.contains("soapscope_hotspot_events_total{kind=\"factory.create\",operation=\"urn:order\"} 1.0"), text);
+    }
+
+    @Test
+    void endpointDocuments() throws Exception {
+        Endpoint endpoint = new Endpoint(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        for (int i = 0; i < 4; i++) {
+            request("urn:order", 200);
+        }
+        JsonNode phases = new ObjectMapper().readTree(endpoint.get("/phases").body);
+        JsonNode op = phases.get("operations").get(0);
+        assertEquals("urn:order", op.get("operation").asText());
+        assertEquals(4, op.get("requests").asLong());
+        double shares = 0;
+        double means = 0;
+        for (JsonNode p : op.get("phases")) {
+            shares += p.get("share").asDouble();
+            means += p.get("mean_us").asDouble();
+        }
+        assertEquals(1.0, shares, 0.001);
+        assertEquals(op.get("duration_us").get("mean").asDouble(), means, 0.5);
+        assertEquals(1.0, op.get("hotspots_per_request").get("factory.create").asDouble(), 0.0);
+
+        JsonNode hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body).get("hotspots").get(0);
+        assertEquals("factory.create", hot.get("kind").asText());
+        assertEquals("test.Factory.newInstance", hot.get("site").asText());
+        assertEquals(4, hot.get("operations").get(0).get("count").asLong());
+        assertEquals(1.0, hot.get("operations").get(0).get("per_request").asDouble(), 0.0);
+        assertTrue(hot.get("first_stack").get(0).asText().contains(getClass().getName()), hot.toString());
+
+        assertEquals(404, endpoint.get("/nope\u0000<script>").status);
+        assertTrue(endpoint.get("/nope\u0000<script>").body.contains("/nope?<script>"));
+        assertEquals(405, Endpoint.methodNotAllowed("DELETE").status);
+        assertNotNull(endpoint.get("/").body);
+    }
+
+    /** One request with nested phases, 128 bytes read, some written, one factory hot spot. */
+    private static void request(String action, long spinMicros) {
+        int token = Recorder.requestStart();
+        Recorder.nameFromHttp(action, "text/xml", "/svc");
+        Recorder.readStart();
+        Recorder.readEnd(128, false, null);
+        Recorder.enter(Phase.UNMARSHAL);
+        spin(spinMicros);
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
+        Recorder.exit(Phase.UNMARSHAL);
+        Recorder.writeStart();
+        Recorder.writeEnd(64);
+        Recorder.requestEnd(token, action.equals("urn:fail") ? 500 : 200, false);
+    }
+
+    private static void spin(long micros) {
+        long end = System.nanoTime() + micros * 1000;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+}
