@@ -1,0 +1,32 @@
+package dev.soapscope.flamegraphs;
+
+import dev.soapscope.recorder.Phase;
+
+/**
+ * The root frame that puts a sample under its request phase in a flame graph, such as {@code [phase:soap.parse]}.
+ * Samples are tagged with the phase tag; graphs show it as this frame, and read it back from collapsed stacks.
+ */
+public final class PhaseFrame {
+    private static final String PREFIX = "[phase:";
+    private static final String SUFFIX = "]";
+
+    private PhaseFrame() {
+    }
+
+    public static String of(Phase phase) {
+        return PREFIX + phase.tag() + SUFFIX;
+    }
+
+    /** The phase a frame names, or null when it is no phase frame. */
+    public static Phase parse(String frame) {
+        if (frame == null || !frame.startsWith(PREFIX) || !frame.endsWith(SUFFIX)) {
+            return null;
+        }
+        return Phase.byTag(frame.substring(PREFIX.length(), frame.length() - SUFFIX.length()));
+    }
+
+    /** A collapsed stack ({@code a;b;c count}) with its phase frame put first. */
+    public static String prefix(Phase phase, String collapsedStack) {
+        return of(phase) + ";" + collapsedStack;
+    }
+}
