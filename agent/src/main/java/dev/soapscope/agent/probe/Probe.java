@@ -1,13 +1,12 @@
 package dev.soapscope.agent.probe;
 
 import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * One instrumented type family: which types, and what advice goes on which methods. Advice classes are
- * nested static classes named by string and read as class files ({@link #advice}), so they are never loaded
+ * nested static classes named by string and read as class files ({@link Advices}), so they are never loaded
  * into the agent's class loader: they refer to servlet types the agent's loader may not see.
  */
 interface Probe {
@@ -18,23 +17,4 @@ interface Probe {
 
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */
     AgentBuilder.Transformer transformer();
-
-    /** Advice read from the agent jar's class files. */
-    final class Advices {
-        private Advices() {
-        }
-
-        static AgentBuilder.Transformer.ForAdvice with(Advice.WithCustomMapping mapping) {
-            return new AgentBuilder.Transformer.ForAdvice(mapping).include(Probe.class.getClassLoader());
-        }
-
-        static AgentBuilder.Transformer.ForAdvice plain() {
-            return with(Advice.withCustomMapping());
-        }
-
-        /** The binary name of a nested advice class, without loading it. */
-        static String nested(Class<?> probe, String simpleName) {
-            return probe.getName() + "$" + simpleName;
-        }
-    }
 }

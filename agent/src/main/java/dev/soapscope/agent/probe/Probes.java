@@ -25,8 +25,9 @@ public final class Probes {
         return Collections.unmodifiableList(Arrays.<Probe>asList(
                 ServletRequestProbe.JAKARTA, ServletRequestProbe.JAVAX,
                 ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
-                HotSpotCallProbe.XML_FACTORIES, HotSpotCallProbe.JAXB, HotSpotCallProbe.SAAJ,
-                HotSpotCallProbe.REGEX, HotSpotCallProbe.UUID, HotSpotCallProbe.KEYSTORE));
+                JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
+                JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
+                SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB));
     }
 
     /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */

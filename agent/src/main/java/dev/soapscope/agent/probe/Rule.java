@@ -1,0 +1,64 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Phase;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+/**
+ * One thing a probe does to one family of methods: time them as a phase, count them as a hot spot, or name
+ * the request from what they return. The advice is chosen by the rule's kind; its constants (the phase, the
+ * kind, the site) are bound into the inlined code, so the advice classes stay stateless.
+ */
+final class Rule {
+    final ElementMatcher.Junction<TypeDescription> types;
+    private final ElementMatcher.Junction<MethodDescription> methods;
+    private final String advice;
+    private final Advice.WithCustomMapping mapping;
+
+    private Rule(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
+                 String advice, Advice.WithCustomMapping mapping) {
+        this.types = types;
+        // bridges would time covariant overloads twice; abstract methods have no code to advise
+        this.methods = methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types));
+        this.advice = advice;
+        this.mapping = mapping;
+    }
+
+    /** The methods' self time goes to {@code phase}. */
+    static Rule phase(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhase"),
+                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+    }
+
+    /** Each outermost call is one {@code kind} event; the site is the called method. */
+    static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, HotSpotKind kind) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtMethod"),
+                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal()));
+    }
+
+    /** Each outermost call is one {@code kind} event at the named site, such as {@code bytes -> envelope}. */
+    static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
+                        HotSpotKind kind, String site) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtSite"),
+                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
+                        .bind(RuleAdvice.SiteValue.class, site));
+    }
+
+    /** What the methods return names the request's operation (as the SOAP stack sees it). */
+    static Rule operationName(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "NameFromReturn"), Advice.withCustomMapping());
+    }
+
+    AgentBuilder.Transformer transformer() {
+        return Advices.with(mapping).advice(methods, advice);
+    }
+}

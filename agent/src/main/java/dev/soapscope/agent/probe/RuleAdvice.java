@@ -1,0 +1,79 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.asm.Advice;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The advice behind each kind of {@link Rule}. Inlined into the target; never loaded by the agent. */
+final class RuleAdvice {
+    private RuleAdvice() {
+    }
+
+    /** Bound to a {@code Phase} ordinal. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface PhaseValue {
+    }
+
+    /** Bound to a {@code HotSpotKind} ordinal. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface KindValue {
+    }
+
+    /** Bound to a hot-spot site name. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface SiteValue {
+    }
+
+    static final class InPhase {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@PhaseValue int phase) {
+            Recorder.enter(phase);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@PhaseValue int phase) {
+            Recorder.exit(phase);
+        }
+    }
+
+    static final class CallAtMethod {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@KindValue int kind) {
+            Recorder.callStart(kind);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@KindValue int kind, @Advice.Origin("#t.#m") String site) {
+            Recorder.callEnd(kind, site);
+        }
+    }
+
+    static final class CallAtSite {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@KindValue int kind) {
+            Recorder.callStart(kind);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@KindValue int kind, @SiteValue String site) {
+            Recorder.callEnd(kind, site);
+        }
+    }
+
+    static final class NameFromReturn {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return Object name) {
+            if (name != null) {
+                Recorder.nameRequest(NameSource.STACK, name.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Phase;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Where each SOAP stack's stages live (see shared/FACTS.md), as phases, conversions and the operation name.
+ * A stage nested in another (serialize inside send, socket reads inside unmarshal) gets its own self time.
+ */
+final class SoapStacks {
+    /** Spring-WS 5: parse, endpoint lookup, argument binding, invocation, return binding, serialize, send. */
+    static final StackProbe SPRING_WS = new StackProbe("spring-ws",
+            Rule.phase(below("org.springframework.ws.WebServiceMessageFactory"),
+                    named("createWebServiceMessage").and(takesArguments(1)).and(takesArgument(0, InputStream.class)),
+                    Phase.SOAP_PARSE),
+            // finding the endpoint reads the payload's root element (with Axiom caching: builds the tree)
+            Rule.phase(below("org.springframework.ws.server.EndpointMapping"), named("getEndpoint"), Phase.SOAP_PARSE),
+            Rule.operationName(below("org.springframework.ws.server.endpoint.mapping.AbstractQNameEndpointMapping"),
+                    named("getLookupKeyForMessage")),
+            Rule.phase(below("org.springframework.ws.server.endpoint.adapter.method.MethodArgumentResolver"),
+                    named("resolveArgument"), Phase.UNMARSHAL),
+            Rule.phase(named("org.springframework.ws.server.endpoint.MethodEndpoint"), named("invoke"), Phase.INVOKE),
+            Rule.phase(below("org.springframework.ws.server.endpoint.adapter.method.MethodReturnValueHandler"),
+                    named("handleReturnValue"), Phase.MARSHAL),
+            Rule.phase(below("org.springframework.ws.WebServiceMessage"),
+                    named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
+                    Phase.SOAP_SERIALIZE),
+            Rule.phase(named("org.springframework.ws.transport.AbstractWebServiceConnection"), named("send"),
+                    Phase.TRANSPORT_WRITE),
+            // Axiom with payload caching on reads the payload through a tree it builds and keeps
+            Rule.hotspot(named("org.springframework.ws.soap.axiom.CachingPayload"), named("getStreamReader"),
+                    HotSpotKind.PAYLOAD_CACHED, "Spring-WS Axiom CachingPayload"));
+
+    /** SAAJ RI 3: the envelope is parsed lazily from the part's source, and written back out on save. */
+    static final StackProbe SAAJ = new StackProbe("saaj",
+            Rule.phase(named("com.sun.xml.messaging.saaj.soap.EnvelopeFactory"), isStatic().and(named("createEnvelope")),
+                    Phase.SOAP_PARSE),
+            Rule.hotspot(named("com.sun.xml.messaging.saaj.soap.EnvelopeFactory"), isStatic().and(named("createEnvelope")),
+                    HotSpotKind.SOAP_CONVERSION, "stream -> envelope (SAAJ EnvelopeFactory.createEnvelope)"),
+            Rule.phase(named("com.sun.xml.messaging.saaj.soap.MessageImpl"),
+                    namedOneOf("saveChanges", "writeTo"), Phase.SOAP_SERIALIZE),
+            Rule.phase(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),
+                    Phase.SOAP_SERIALIZE),
+            Rule.hotspot(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> stream (SAAJ SOAPPartImpl.getContentAsStream)"),
+            Rule.hotspot(below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
+                    named("output").and(takesArgument(0, OutputStream.class)),
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"));
+
+    /** Axiom 2: building the object model from a stream (deferred), and serializing it. */
+    static final StackProbe AXIOM = new StackProbe("axiom",
+            Rule.phase(named("org.apache.axiom.om.OMXMLBuilderFactory"), isStatic().and(named("createSOAPModelBuilder")),
+                    Phase.SOAP_PARSE),
+            Rule.hotspot(named("org.apache.axiom.om.OMXMLBuilderFactory"),
+                    isStatic().and(named("createSOAPModelBuilder")).and(takesArgument(0, InputStream.class)
+                            .or(takesArgument(1, InputStream.class))),
+                    HotSpotKind.SOAP_CONVERSION, "stream -> envelope (Axiom createSOAPModelBuilder)"),
+            Rule.phase(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
+                    named("serialize").and(takesArgument(0, OutputStream.class)), Phase.SOAP_SERIALIZE),
+            Rule.hotspot(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
+                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"));
+
+    /** JAXB (javax and jakarta): the binding itself, wherever a stack calls it. */
+    static final StackProbe JAXB = new StackProbe("jaxb",
+            Rule.phase(below("jakarta.xml.bind.Unmarshaller").or(below("javax.xml.bind.Unmarshaller")),
+                    named("unmarshal"), Phase.UNMARSHAL),
+            Rule.phase(below("jakarta.xml.bind.Marshaller").or(below("javax.xml.bind.Marshaller")),
+                    named("marshal"), Phase.MARSHAL));
+
+    private SoapStacks() {
+    }
+
+    /** Classes that are, or implement or extend, the named type. */
+    private static ElementMatcher.Junction<TypeDescription> below(String type) {
+        return not(isInterface()).and(hasSuperType(named(type)));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.soapscope.agent.probe;
+
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static net.bytebuddy.matcher.ElementMatchers.none;
+
+/** A probe made of {@link Rule}s: one per stack (a SOAP stack, JAXB, the JDK's hot spots). */
+final class StackProbe implements Probe {
+    private final String name;
+    private final List<Rule> rules;
+
+    StackProbe(String name, Rule... rules) {
+        this.name = name;
+        this.rules = Arrays.asList(rules);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> types() {
+        ElementMatcher.Junction<TypeDescription> any = none();
+        for (Rule r : rules) {
+            any = any.or(r.types);
+        }
+        return any;
+    }
+
+    @Override
+    public AgentBuilder.Transformer transformer() {
+        final List<AgentBuilder.Transformer> each = new ArrayList<AgentBuilder.Transformer>();
+        for (Rule r : rules) {
+            each.add(r.transformer());
+        }
+        return new AgentBuilder.Transformer() {
+            @Override
+            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
+                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
+                for (AgentBuilder.Transformer t : each) {
+                    builder = t.transform(builder, type, loader, module, domain);
+                }
+                return builder;
+            }
+        };
+    }
+}
