@@ -52,7 +52,7 @@ public final class FilterCore {
         }
         String path = config.getBoolean(ConfigKey.ENDPOINT) ? config.get(ConfigKey.FILTER_PATH) : null;
         FilterCore core = new FilterCore(port, path);
-        if (path != null && port.kind() == RecorderPort.Kind.LOCAL) {
+        if (path != null && servesLocally(port)) {
             core.localMetrics(); // bound now, so that the first request is counted
         }
         Log.info("soapscope filter: " + describe(port.kind()) + "; endpoint "
@@ -67,6 +67,22 @@ public final class FilterCore {
         } catch (Throwable e) {
             RecorderPort.failed("reading soapscope.filter.autoregister", e);
             return false;
+        }
+    }
+
+    /**
+     * Whether the filter serves its own registry: always without an agent; beside an agent that serves no endpoint
+     * (it installs one at start, before any webapp) only when the filter's recorder classes are the agent's, since
+     * a registry bound to a webapp copy of the recorder would see nothing.
+     */
+    private static boolean servesLocally(RecorderPort port) {
+        switch (port.kind()) {
+            case LOCAL:
+                return true;
+            case AGENT_DIRECT:
+                return port.serveEndpoint("/") == null;
+            default:
+                return false;
         }
     }
 
@@ -120,7 +136,14 @@ public final class FilterCore {
                 return Endpoint.methodNotAllowed(method == null ? "" : method);
             }
             Endpoint.Response agent = fromAgent(port.serveEndpoint(sub));
-            return agent != null ? agent : localMetrics().endpoint().get(sub);
+            if (agent != null) {
+                return agent;
+            }
+            if (port.kind() == RecorderPort.Kind.AGENT_HANDLES) {
+                return new Endpoint.Response(404, Endpoint.TEXT, "soapscope: the agent in this JVM serves no endpoint"
+                        + " (its endpoint setting is off), and this webapp's copy of the recorder records nothing\n");
+            }
+            return localMetrics().endpoint().get(sub);
         } catch (Throwable e) {
             RecorderPort.failed("endpoint", e);
             return new Endpoint.Response(500, Endpoint.TEXT, "soapscope: the endpoint failed; see the server log\n");

@@ -21,8 +21,11 @@ import java.lang.invoke.MethodType;
  * goes on unrecorded.
  */
 public abstract class RecorderPort {
-    /** Not relocated in the filter jar: the name is how the bootstrap copy is found. */
-    static final String RECORDER_CLASS = "dev.soapscope.recorder.Recorder";
+    /**
+     * The agent's recorder class. Built at run time: the filter jar relocates its own copy of the recorder, and
+     * the shade plugin rewrites string constants that look like relocated names.
+     */
+    static final String RECORDER_CLASS = String.join(".", "dev", "soapscope", "recorder", "Recorder");
 
     private static final RecorderPort INSTANCE = choose(findBootstrapRecorder());
 

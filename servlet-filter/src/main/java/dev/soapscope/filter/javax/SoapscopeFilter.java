@@ -53,8 +53,9 @@ public final class SoapscopeFilter implements Filter {
         ServletRequest inner = request;
         ServletResponse outer = response;
         int token = 0; // Recorder.NOT_COUNTED
+        Endpoint.Response page = null;
         try {
-            Endpoint.Response page = c.answer(httpRequest.getMethod(), pathInApp(httpRequest));
+            page = c.answer(httpRequest.getMethod(), pathInApp(httpRequest));
             if (page != null) {
                 send(httpResponse, page, "HEAD".equals(httpRequest.getMethod()));
                 return;
@@ -66,6 +67,9 @@ public final class SoapscopeFilter implements Filter {
             throw e; // from writing an endpoint page: that request is ours, not the application's
         } catch (Throwable e) {
             Log.warnOnce("filter:doFilter", "soapscope filter: failed before a request; it goes on unrecorded", e);
+            if (page != null) {
+                return; // an endpoint page half sent: not the application's to answer
+            }
             inner = request;
             outer = response;
         }

@@ -139,6 +139,21 @@ class SoapscopeFilterTest {
     }
 
     @Test
+    void aFailureInsideTheFilterNeverReachesTheApplication() throws Exception {
+        HttpServletRequest odd = Fakes.of(HttpServletRequest.class)
+                .returning("getDispatcherType", DispatcherType.REQUEST)
+                .returning("getMethod", "POST")
+                .returning("getServletPath", "/echo")
+                .on("getHeader", a -> {
+                    throw new IllegalStateException("a container quirk");
+                })
+                .build();
+        AtomicReference<ServletRequest> seen = new AtomicReference<>();
+        filter.doFilter(odd, response(), (rq, rs) -> seen.set(rq));
+        assertSame(odd, seen.get(), "the request went on, unwrapped");
+    }
+
+    @Test
     void otherDispatchesPassThroughUntouched() throws Exception {
         HttpServletRequest forward = request("POST", "/echo", DispatcherType.FORWARD);
         HttpServletResponse response = response();
