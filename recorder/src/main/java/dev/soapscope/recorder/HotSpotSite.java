@@ -10,15 +10,28 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class HotSpotSite {
     private final HotSpotKind kind;
     private final String detail;
-    private final String firstStack;
+    /** The first stack seen inside a request: what a per-request hot spot should point at. */
+    private volatile String requestStack;
+    /** The first stack seen outside any request (start-up, background work): shown only when there is no other. */
+    private volatile String backgroundStack;
     private final AtomicLong total = new AtomicLong();
     private final AtomicLongArray perOperation;
 
-    HotSpotSite(HotSpotKind kind, String detail, String firstStack, int operations) {
+    HotSpotSite(HotSpotKind kind, String detail, int operations) {
         this.kind = kind;
         this.detail = detail;
-        this.firstStack = firstStack;
         this.perOperation = new AtomicLongArray(operations);
+    }
+
+    /** Keeps the current stack if it is the first seen here in its setting (at most two captures per site). */
+    void noteStack(boolean inRequest, int depth) {
+        if (inRequest) {
+            if (requestStack == null) {
+                requestStack = CallStacks.capture(depth);
+            }
+        } else if (backgroundStack == null) {
+            backgroundStack = CallStacks.capture(depth);
+        }
     }
 
     void add(int operation, long count) {
@@ -34,9 +47,16 @@ public final class HotSpotSite {
         return detail;
     }
 
-    /** The first stack seen here, innermost frame first, one frame a line. */
+    /**
+     * The first stack seen here inside a request, else the first seen outside any, innermost frame first, one
+     * frame a line; empty for the overflow site.
+     */
     public String firstStack() {
-        return firstStack;
+        String s = requestStack;
+        if (s == null) {
+            s = backgroundStack;
+        }
+        return s == null ? "" : s;
     }
 
     public long total() {

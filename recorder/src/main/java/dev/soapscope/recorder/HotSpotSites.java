@@ -6,8 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The sites seen so far, per kind. Lookups of known sites neither lock nor allocate; the stack is captured
- * once, when a site is first seen; the number of sites is capped and the rest share one overflow site per kind.
+ * The sites seen so far, per kind. Lookups of known sites neither lock nor allocate; a stack is captured at
+ * most twice per site (first inside a request, first outside); the number of sites is capped and the rest
+ * share one overflow site per kind.
  */
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
@@ -26,11 +27,20 @@ public final class HotSpotSites {
         this.stackDepth = stackDepth;
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
             byKind[k] = new ConcurrentHashMap<String, HotSpotSite>();
-            overflow[k] = new HotSpotSite(HotSpotKind.of(k), OVERFLOW_DETAIL, "", operations);
+            overflow[k] = new HotSpotSite(HotSpotKind.of(k), OVERFLOW_DETAIL, operations);
         }
     }
 
-    HotSpotSite site(int kind, String detail) {
+    /** The site of an event, with its stack kept if it is the first there (in a request, or outside one). */
+    HotSpotSite site(int kind, String detail, boolean inRequest) {
+        HotSpotSite site = find(kind, detail);
+        if (site != overflow[kind]) {
+            site.noteStack(inRequest, stackDepth);
+        }
+        return site;
+    }
+
+    private HotSpotSite find(int kind, String detail) {
         ConcurrentHashMap<String, HotSpotSite> sites = byKind[kind];
         HotSpotSite site = sites.get(detail);
         if (site != null) {
@@ -39,7 +49,7 @@ public final class HotSpotSites {
         if (size.get() >= maxSites) {
             return overflow[kind];
         }
-        site = new HotSpotSite(HotSpotKind.of(kind), detail, CallStacks.capture(stackDepth), operations);
+        site = new HotSpotSite(HotSpotKind.of(kind), detail, operations);
         HotSpotSite raced = sites.putIfAbsent(detail, site);
         if (raced != null) {
             return raced;

@@ -214,8 +214,9 @@ public final class Recorder {
         t.busy = true;
         try {
             Aggregates a = aggregates;
-            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail);
-            if (t.open && !t.implicit) {
+            boolean inRequest = t.open && !t.implicit;
+            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail, inRequest);
+            if (inRequest) {
                 t.hotspots[kind]++;
                 t.countSite(site);
             } else {

@@ -429,6 +429,25 @@ class RecorderTest {
     }
 
     @Test
+    void aSiteFirstSeenAtStartUpPointsAtItsFirstCallInsideARequest() {
+        startUpCall();
+        assertTrue(site(HotSpotKind.FACTORY_CREATE, "shared.factory").firstStack().contains("startUpCall"));
+        int token = Recorder.requestStart();
+        requestCall();
+        Recorder.requestEnd(token, 200, false);
+        String stack = site(HotSpotKind.FACTORY_CREATE, "shared.factory").firstStack();
+        assertTrue(stack.contains("requestCall") && !stack.contains("startUpCall"), stack);
+    }
+
+    private static void startUpCall() {
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+    }
+
+    private static void requestCall() {
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+    }
+
+    @Test
     void siteCountsPastThePerRequestTableFollowTheRequestsOperation() {
         listen();
         int token = Recorder.requestStart();

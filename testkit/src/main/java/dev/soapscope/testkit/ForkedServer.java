@@ -33,22 +33,50 @@ import java.util.stream.Collectors;
  * }
  * </pre>
  *
- * The child's class path is the testkit and its runtime dependencies only, never the caller's test class path: that
- * may hold unshaded soapscope classes that would shadow or duplicate what the agent brings.
+ * {@link #jetty()} forks embedded Jetty 12.1 (ee11) instead, with the same builder: a container whose webapp class
+ * loader looks in WEB-INF first, as Tomcat's does, but which also treats every {@code jakarta.} class as the
+ * container's and hides its own {@code org.eclipse.jetty.} classes from the webapp.
+ *
+ * <p>The child's class path is the testkit and its server's runtime dependencies only, never the caller's test class
+ * path: that may hold unshaded soapscope classes that would shadow or duplicate what the agent brings. Each
+ * {@link Container} has its own dependency list, so Tomcat and Jetty never share a JVM.
  */
 public final class ForkedServer implements AutoCloseable {
 
-    /** Written by maven-dependency-plugin (build-classpath) at generate-resources, next to this class. */
-    static final String RUNTIME_CLASSPATH_RESOURCE = "runtime.classpath";
+    /** The servers a test can fork: the one place that knows each one's main class and class path. */
+    public enum Container {
+        /** Embedded Tomcat 11: {@link TomcatMain} on {@code runtime.classpath}. */
+        TOMCAT("dev.soapscope.testkit.TomcatMain", "runtime.classpath"),
+        /** Embedded Jetty 12.1 ee11: {@link JettyMain} on {@code jetty.classpath}. */
+        JETTY("dev.soapscope.testkit.JettyMain", "jetty.classpath");
+
+        /*
+         * Names, not class literals: the Jetty jars are optional dependencies of the testkit, so a caller's test JVM
+         * need not have them; ForkedServerClasspathTest checks the names.
+         */
+        final String mainClass;
+        /**
+         * Written next to this class by maven-dependency-plugin (build-classpath) at generate-resources: the
+         * server's runtime dependencies, without JUnit and without the other server.
+         */
+        final String classpathResource;
+
+        Container(String mainClass, String classpathResource) {
+            this.mainClass = mainClass;
+            this.classpathResource = classpathResource;
+        }
+    }
 
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
+    private final Container container;
     private final Process process;
     private final ProcessOutput output;
     private final int port;
 
-    private ForkedServer(Process process, ProcessOutput output, int port) {
+    private ForkedServer(Container container, Process process, ProcessOutput output, int port) {
+        this.container = container;
         this.process = process;
         this.output = output;
         this.port = port;
@@ -56,7 +84,24 @@ public final class ForkedServer implements AutoCloseable {
 
     /** Embedded Tomcat 11 running {@link TomcatMain}. */
     public static Builder tomcat() {
-        return new Builder();
+        return on(Container.TOMCAT);
+    }
+
+    /**
+     * Embedded Jetty 12.1 (ee11, Servlet 6.1) running {@link JettyMain}: webapp classes load from WEB-INF first, but
+     * every {@code jakarta.} class from the container.
+     */
+    public static Builder jetty() {
+        return on(Container.JETTY);
+    }
+
+    /** The builder for {@code container}, for tests that run on each one. */
+    public static Builder on(Container container) {
+        return new Builder(Objects.requireNonNull(container, "container"));
+    }
+
+    public Container container() {
+        return container;
     }
 
     public int port() {
@@ -128,8 +173,9 @@ public final class ForkedServer implements AutoCloseable {
         }
     }
 
-    /** Options of the forked JVM and of {@link TomcatMain}. */
+    /** Options of the forked JVM and of its server main ({@link TomcatMain}, {@link JettyMain}). */
     public static final class Builder {
+        private final Container container;
         private Path javaHome;
         private Path agentJar;
         private String agentArgs;
@@ -140,7 +186,8 @@ public final class ForkedServer implements AutoCloseable {
         private final List<String> servlets = new ArrayList<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
 
-        private Builder() {
+        private Builder(Container container) {
+            this.container = container;
         }
 
         /** {@code -javaagent:JAR[=ARGS]}; {@code args} may be null. */
@@ -212,7 +259,7 @@ public final class ForkedServer implements AutoCloseable {
             command.addAll(jvmArgs);
             command.add("-cp");
             command.add(childClasspath());
-            command.add(TomcatMain.class.getName());
+            command.add(container.mainClass);
             if (webapp != null) {
                 command.add("--webapp");
                 command.add(webapp.toAbsolutePath().toString());
@@ -224,7 +271,7 @@ public final class ForkedServer implements AutoCloseable {
             return command;
         }
 
-        /** Starts the JVM and waits (at most 60 s) until Tomcat listens. */
+        /** Starts the JVM and waits (at most 60 s) until the server listens. */
         public ForkedServer start() {
             List<String> command = command();
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -239,17 +286,17 @@ public final class ForkedServer implements AutoCloseable {
                     echoOutput ? System.err : null);
             try {
                 int port = output.port().get(STARTUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                return new ForkedServer(process, output, port);
+                return new ForkedServer(container, process, output, port);
             } catch (TimeoutException | ExecutionException | InterruptedException e) {
-                new ForkedServer(process, output, -1).close();
+                new ForkedServer(container, process, output, -1).close();
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
                 }
                 String why = e instanceof TimeoutException ? "did not report its port within " + STARTUP_TIMEOUT
                         : e instanceof InterruptedException ? "start was interrupted"
                         : "ended before reporting its port (exit code " + exitCode(process) + ")";
-                throw new IllegalStateException("forked server " + why + "\ncommand: " + String.join(" ", command)
-                        + "\noutput:\n" + output.text());
+                throw new IllegalStateException("forked " + container + " server " + why
+                        + "\ncommand: " + String.join(" ", command) + "\noutput:\n" + output.text());
             }
         }
 
@@ -260,7 +307,7 @@ public final class ForkedServer implements AutoCloseable {
         private String childClasspath() {
             List<String> entries = new ArrayList<>();
             entries.add(testkitLocation().toString());
-            entries.addAll(runtimeDependencies());
+            entries.addAll(runtimeDependencies(container));
             extraClasspath.forEach(p -> entries.add(p.toAbsolutePath().toString()));
             List<String> missing = entries.stream().filter(e -> !Files.exists(Path.of(e))).collect(Collectors.toList());
             if (!missing.isEmpty()) {
@@ -277,10 +324,10 @@ public final class ForkedServer implements AutoCloseable {
             }
         }
 
-        private static List<String> runtimeDependencies() {
-            try (InputStream in = ForkedServer.class.getResourceAsStream(RUNTIME_CLASSPATH_RESOURCE)) {
+        static List<String> runtimeDependencies(Container container) {
+            try (InputStream in = ForkedServer.class.getResourceAsStream(container.classpathResource)) {
                 if (in == null) {
-                    throw new IllegalStateException("dev/soapscope/testkit/" + RUNTIME_CLASSPATH_RESOURCE
+                    throw new IllegalStateException("dev/soapscope/testkit/" + container.classpathResource
                             + " is missing: build the testkit with Maven (dependency:build-classpath writes it)");
                 }
                 String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();

@@ -58,10 +58,10 @@ final class ProcessOutput {
         if (echo != null) {
             echo.println("[forked] " + line);
         }
-        int marker = line.indexOf(TomcatMain.PORT_LINE_PREFIX);
+        int marker = line.indexOf(ServerMain.PORT_LINE_PREFIX);
         if (marker >= 0 && !port.isDone()) {
             try {
-                port.complete(Integer.parseInt(line.substring(marker + TomcatMain.PORT_LINE_PREFIX.length()).trim()));
+                port.complete(Integer.parseInt(line.substring(marker + ServerMain.PORT_LINE_PREFIX.length()).trim()));
             } catch (NumberFormatException e) {
                 port.completeExceptionally(new IllegalStateException("bad port line: " + line));
             }

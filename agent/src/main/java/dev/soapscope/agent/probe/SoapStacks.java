@@ -14,6 +14,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -29,8 +30,9 @@ final class SoapStacks {
                     Phase.SOAP_PARSE),
             // finding the endpoint reads the payload's root element (with Axiom caching: builds the tree)
             Rule.phase(below("org.springframework.ws.server.EndpointMapping"), named("getEndpoint"), Phase.SOAP_PARSE),
-            Rule.operationName(below("org.springframework.ws.server.endpoint.mapping.AbstractQNameEndpointMapping"),
-                    named("getLookupKeyForMessage")),
+            // the payload root's qualified name, as the payload-root mappings compute it
+            Rule.operationName(below("org.springframework.ws.server.endpoint.mapping.AbstractEndpointMapping"),
+                    named("getLookupKeyForMessage").and(returns(named("javax.xml.namespace.QName")))),
             Rule.phase(below("org.springframework.ws.server.endpoint.adapter.method.MethodArgumentResolver"),
                     named("resolveArgument"), Phase.UNMARSHAL),
             Rule.phase(named("org.springframework.ws.server.endpoint.MethodEndpoint"), named("invoke"), Phase.INVOKE),

@@ -99,7 +99,7 @@ class OrderServiceIT {
         return elements.item(0).getTextContent();
     }
 
-    private static void explode(Path war, Path dir) throws IOException {
+    static void explode(Path war, Path dir) throws IOException {
         try (InputStream in = Files.newInputStream(war); ZipInputStream zip = new ZipInputStream(in)) {
             for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
                 Path target = dir.resolve(entry.getName()).normalize();

@@ -33,16 +33,16 @@ public record AgentFigures(String operation, long requests, Map<String, Long> ou
             return null;
         }
         Map<String, Long> outcomes = new LinkedHashMap<>();
-        op.path("outcomes").fields().forEachRemaining(e -> outcomes.put(e.getKey(), e.getValue().asLong()));
+        op.path("outcomes").properties().forEach(e -> outcomes.put(e.getKey(), e.getValue().asLong()));
         Map<String, PhaseFigures> phases = new LinkedHashMap<>();
-        op.path("phases").fields().forEachRemaining(e -> {
+        op.path("phases").properties().forEach(e -> {
             JsonNode p = e.getValue();
             phases.put(e.getKey(), new PhaseFigures(p.path("mean_us").asDouble(), p.path("p50_us").asDouble(),
                     p.path("p99_us").asDouble(), p.path("share").asDouble(), p.path("alloc_bytes").asLong(),
                     p.path("requests").asLong()));
         });
         Map<String, Double> hotspots = new LinkedHashMap<>();
-        op.path("hotspots_per_request").fields().forEachRemaining(e -> hotspots.put(e.getKey(), e.getValue().asDouble()));
+        op.path("hotspots_per_request").properties().forEach(e -> hotspots.put(e.getKey(), e.getValue().asDouble()));
         JsonNode duration = op.path("duration_us");
         return new AgentFigures(operation, op.path("requests").asLong(), outcomes, duration.path("mean").asDouble(),
                 duration.path("p50").asDouble(), duration.path("p99").asDouble(),

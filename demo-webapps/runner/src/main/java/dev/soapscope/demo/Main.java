@@ -1,0 +1,175 @@
+package dev.soapscope.demo;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.soapscope.demo.agent.AgentClient;
+import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.load.LoadDriver;
+import dev.soapscope.demo.load.LoadResult;
+import dev.soapscope.demo.load.Progress;
+import dev.soapscope.demo.report.ConsoleTable;
+import dev.soapscope.demo.report.HtmlReport;
+import dev.soapscope.demo.report.JsonReport;
+import dev.soapscope.demo.report.MarkdownReport;
+import dev.soapscope.demo.report.Report;
+import dev.soapscope.demo.report.RunInfo;
+import dev.soapscope.demo.report.ScenarioResult;
+import dev.soapscope.demo.scenario.PreparedRequest;
+import dev.soapscope.demo.scenario.Scenario;
+import dev.soapscope.demo.scenario.Scenarios;
+
+/**
+ * {@code java -jar soapscope-demo.jar}: start the server with the agent, warm up and drive each scenario, read the
+ * agent's figures, print the table and write the reports. See {@link Options#USAGE}.
+ */
+public final class Main {
+
+    static final String BUILD_FIRST = "run `mvn -q -B -DskipTests package` first";
+    /** Distinct requests per scenario (their line counts differ), sent in turn. */
+    private static final int REQUEST_VARIANTS = 9;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** The whole run; returns the exit status (0 done, 1 failed requests or no server, 2 bad options or files). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Options options;
+        List<Scenario> scenarios;
+        try {
+            options = Options.parse(args);
+            scenarios = Scenarios.select(options.scenarios());
+        } catch (Options.BadOption | IllegalArgumentException e) {
+            err.println("soapscope-demo: " + e.getMessage());
+            err.println(Options.USAGE);
+            return 2;
+        }
+        if (options.help()) {
+            out.println(Options.USAGE);
+            return 0;
+        }
+        if (!Files.isRegularFile(options.agentJar())) {
+            err.println("soapscope-demo: no agent jar at " + options.agentJar().toAbsolutePath() + ": " + BUILD_FIRST
+                    + " (or pass --agent PATH)");
+            return 2;
+        }
+        if (!Files.isRegularFile(options.war())) {
+            err.println("soapscope-demo: no demo WAR at " + options.war().toAbsolutePath() + ": " + BUILD_FIRST
+                    + " (or pass --war PATH)");
+            return 2;
+        }
+        try {
+            return measure(options, scenarios, out, err);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("soapscope-demo: interrupted");
+            return 1;
+        } catch (IOException e) {
+            err.println("soapscope-demo: " + e);
+            return 1;
+        }
+    }
+
+    private static int measure(Options options, List<Scenario> scenarios, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
+        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        long t0 = System.nanoTime();
+        Path dir = options.out();
+        Files.createDirectories(dir);
+        Path log = dir.resolve("server.log");
+        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s, %d requests each at concurrency %d after %d warm-up "
+                        + "requests%nstarting Tomcat 11 with the agent in a forked JVM (its output: %s)%n",
+                scenarios.size(), scenarios.size() == 1 ? "" : "s", options.requests(), options.concurrency(),
+                options.warmup(), log);
+        ServerProcess server;
+        try {
+            server = ServerProcess.start(options.agentJar(), options.war(), Math.max(200, options.concurrency() + 8), log);
+        } catch (ServerProcess.StartFailure e) {
+            err.println("soapscope-demo: " + e.getMessage());
+            return 1;
+        }
+        List<ScenarioResult> results = new ArrayList<>();
+        String probes;
+        try {
+            out.printf(Locale.ROOT, "server ready on port %d after %.1f s; agent endpoint %s%n", server.port(),
+                    (System.nanoTime() - t0) / 1e9, server.agentEndpoint());
+            probes = server.agentProbes();
+            LoadDriver driver = new LoadDriver("127.0.0.1", server.port());
+            AgentClient agent = new AgentClient(server.agentEndpoint());
+            Progress progress = Progress.on(out);
+            for (Scenario scenario : scenarios) {
+                results.add(runScenario(scenario, options, driver, agent, progress, server, err));
+            }
+        } finally {
+            server.close();
+        }
+
+        Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
+                options.concurrency(), options.warmup(), System.getProperty("java.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), probes), results);
+        out.println();
+        out.print(ConsoleTable.render(report));
+        Files.writeString(dir.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.json"), JsonReport.render(report), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
+        out.printf(Locale.ROOT, "%nreports: %s, report.json, report.html (%.0f s in all)%n",
+                dir.resolve("report.md"), report.run().wallSeconds());
+        if (report.totalErrors() > 0) {
+            err.println("soapscope-demo: " + report.totalErrors() + " requests failed; see the reports for why");
+            return 1;
+        }
+        return 0;
+    }
+
+    private static ScenarioResult runScenario(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
+                                              Progress progress, ServerProcess server, PrintStream err)
+            throws InterruptedException {
+        List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
+        int warmupErrors = 0;
+        if (options.warmup() > 0) {
+            LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), Scenario.WARMUP_ACTION, pool,
+                    options.warmup(), options.concurrency(), progress);
+            warmupErrors = warm.errors();
+            if (warmupErrors > 0) {
+                err.println("soapscope-demo: " + warmupErrors + " warm-up requests of " + scenario.name() + " failed, first: "
+                        + warm.errorReasons().keySet().iterator().next());
+            }
+        }
+        LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
+                options.concurrency(), progress);
+        AgentFigures figures = null;
+        try {
+            figures = agent.await(scenario.soapAction(), load.requests(),
+                    Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
+            if (figures == null) {
+                err.println("soapscope-demo: the agent reported no operation " + scenario.soapAction());
+            } else if (figures.requests() != load.requests()) {
+                err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
+                        figures.requests(), scenario.name(), load.requests());
+            }
+        } catch (IOException e) {
+            err.println("soapscope-demo: cannot read the agent's endpoint: " + e
+                    + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
+        }
+        return ScenarioResult.of(scenario, load, warmupErrors, figures);
+    }
+
+    private static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v != null ? v : "(development build)";
+    }
+}

@@ -1,0 +1,213 @@
+package dev.soapscope.demo.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+import dev.soapscope.demo.agent.HotspotSite;
+import dev.soapscope.demo.agent.PhaseFigures;
+
+/**
+ * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) with the table, the explanation,
+ * stacked bars of per-phase time and allocation per request, and each scenario's phases and hot spots.
+ */
+public final class HtmlReport {
+
+    /** Colour-blind friendly (Tableau 10), given to phases in the agent's order. */
+    private static final String[] PALETTE = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+        "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d37295"};
+    private static final int LABEL_W = 230;
+    private static final int BAR_W = 540;
+    private static final int VALUE_W = 110;
+    private static final int ROW_H = 30;
+
+    private static final String CSS = """
+            body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;margin:2em auto;max-width:1100px;padding:0 1em}
+            h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
+            .meta{color:#666}table{border-collapse:collapse;margin:.8em 0}th,td{padding:.3em .7em;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:top}
+            th{background:#f6f6f6}td.n{text-align:right;font-variant-numeric:tabular-nums}.err{color:#b00020;font-weight:600}
+            code{font-size:.92em;background:#f3f3f3;padding:0 .25em;border-radius:3px}ul.explain li{margin:.3em 0}
+            .legend span{display:inline-block;margin-right:1.1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
+            svg text{font:12px system-ui,sans-serif;fill:#222}footer{margin-top:2.5em;color:#777;font-size:.9em}
+            """;
+
+    private HtmlReport() {
+    }
+
+    public static String render(Report report) {
+        RunInfo run = report.run();
+        List<String> phases = phaseOrder(report.scenarios());
+        StringBuilder h = new StringBuilder(32 * 1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>soapscope demo report</title><style>").append(CSS).append("</style></head><body>\n");
+        h.append("<h1>soapscope demo report</h1>\n<p class=\"meta\">")
+                .append(esc(String.format(Locale.ROOT, "%s: %d requests per scenario at concurrency %d after %d warm-up "
+                                + "requests; Java %s on %s, %d cores; %.0f s in all. soapscope %s.", run.started(),
+                        run.requests(), run.concurrency(), run.warmup(), run.javaVersion(), run.os(), run.cores(),
+                        run.wallSeconds(), run.version())))
+                .append("</p>\n");
+        summary(h, report);
+        h.append("<h2>What explains the difference</h2>\n<ul class=\"explain\">\n");
+        for (String line : report.explanation()) {
+            h.append("<li>").append(esc(line)).append("</li>\n");
+        }
+        h.append("</ul>\n");
+        h.append("<h2>Where the time goes: self time per request, by phase</h2>\n");
+        h.append(chart(report.scenarios(), phases, PhaseFigures::meanUs, Format::micros));
+        if (report.scenarios().stream().anyMatch(s -> s.allocBytesPerRequest() > 0)) {
+            h.append("<h2>What is allocated: bytes per request, by phase</h2>\n");
+            h.append(chart(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes));
+        }
+        for (ScenarioResult s : report.scenarios()) {
+            scenario(h, s, phases);
+        }
+        h.append("<footer>Phase times are self time per request as the agent measured it inside the server (a request's "
+                + "phases add up to the request); latency and throughput are what the client saw. Classic figures: "
+                + "Resin on Java 5, 2000 requests at 200 concurrent.</footer>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private static void summary(StringBuilder h, Report report) {
+        h.append("<table><tr>");
+        for (String column : ConsoleTable.HEADER) {
+            h.append("<th>").append(esc(column)).append("</th>");
+        }
+        h.append("</tr>\n");
+        for (ScenarioResult s : report.scenarios()) {
+            List<String> row = ConsoleTable.row(report, s);
+            h.append("<tr>");
+            for (int c = 0; c < row.size(); c++) {
+                boolean number = c >= 1 && c <= 5;
+                boolean bad = c == 2 && s.errors() > 0;
+                h.append("<td").append(number ? " class=\"n" + (bad ? " err" : "") + "\"" : "").append('>')
+                        .append(esc(row.get(c))).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** A horizontal stacked bar per scenario: one segment per phase, sized by {@code figure}. */
+    static String chart(List<ScenarioResult> scenarios, List<String> phases, ToDoubleFunction<PhaseFigures> figure,
+                        java.util.function.DoubleFunction<String> label) {
+        double max = 0;
+        for (ScenarioResult s : scenarios) {
+            max = Math.max(max, total(s, figure));
+        }
+        int height = scenarios.size() * ROW_H + 10;
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
+                LABEL_W + BAR_W + VALUE_W, height, LABEL_W + BAR_W + VALUE_W, height));
+        int y = 5;
+        for (ScenarioResult s : scenarios) {
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
+                    LABEL_W - 8, y + 17, esc(s.name())));
+            double x = LABEL_W;
+            for (int i = 0; i < phases.size(); i++) {
+                PhaseFigures p = s.phases().get(phases.get(i));
+                double v = p == null ? 0 : figure.applyAsDouble(p);
+                if (v <= 0 || max <= 0) {
+                    continue;
+                }
+                double w = v / max * BAR_W;
+                svg.append(String.format(Locale.ROOT,
+                        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n",
+                        x, y, w, ROW_H - 8, color(i), esc(s.name() + " / " + phases.get(i) + ": " + label.apply(v))));
+                x += w;
+            }
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n", x + 6, y + 17,
+                    esc(s.agent() == null ? "no agent figures" : label.apply(total(s, figure)))));
+            y += ROW_H;
+        }
+        svg.append("</svg>\n<div class=\"legend\">");
+        for (int i = 0; i < phases.size(); i++) {
+            svg.append("<span><i style=\"background:").append(color(i)).append("\"></i>").append(esc(phases.get(i)))
+                    .append("</span>");
+        }
+        return svg.append("</div>\n").toString();
+    }
+
+    private static void scenario(StringBuilder h, ScenarioResult s, List<String> phases) {
+        h.append("<h2>").append(esc(s.name())).append("</h2>\n<p>").append(esc(s.description())).append(" (<code>POST ")
+                .append(esc(s.path())).append("</code>). ")
+                .append(esc(String.format(Locale.ROOT, "%d requests, %d errors, %.1f req/s, latency p50 %.1f ms, "
+                                + "p99 %.1f ms; %.0f request bytes and %.0f response bytes per request; %d connections.",
+                        s.requests(), s.errors(), s.throughputRps(), s.p50Ms(), s.p99Ms(), s.requestBytesPerRequest(),
+                        s.responseBytesPerRequest(), s.connections())))
+                .append("</p>\n");
+        if (!s.errorReasons().isEmpty()) {
+            h.append("<ul class=\"err\">");
+            s.errorReasons().forEach((reason, count) -> h.append("<li>").append(count).append(" &times; ")
+                    .append(esc(reason)).append("</li>"));
+            h.append("</ul>\n");
+        }
+        if (s.agent() == null) {
+            h.append("<p>The agent reported nothing for this scenario's operation.</p>\n");
+            return;
+        }
+        h.append("<table><tr><th>phase</th><th>mean</th><th>p50</th><th>p99</th><th>share</th>"
+                + "<th>allocated per request</th></tr>\n");
+        for (Map.Entry<String, PhaseFigures> e : s.phases().entrySet()) {
+            PhaseFigures p = e.getValue();
+            h.append("<tr><td><i style=\"display:inline-block;width:.8em;height:.8em;margin-right:.4em;background:")
+                    .append(color(phases.indexOf(e.getKey()))).append("\"></i>").append(esc(e.getKey()))
+                    .append("</td><td class=\"n\">").append(esc(Format.micros(p.meanUs())))
+                    .append("</td><td class=\"n\">").append(esc(Format.micros(p.p50Us())))
+                    .append("</td><td class=\"n\">").append(esc(Format.micros(p.p99Us())))
+                    .append("</td><td class=\"n\">").append(esc(Format.percent(p.share())))
+                    .append("</td><td class=\"n\">").append(esc(Format.bytes(p.allocBytes()))).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+        List<HotspotSite> sites = s.hotspotSites();
+        if (!sites.isEmpty()) {
+            h.append("<table><tr><th>hot spot</th><th>call site</th><th>per request</th></tr>\n");
+            for (HotspotSite site : sites.subList(0, Math.min(8, sites.size()))) {
+                h.append("<tr><td>").append(esc(site.kind())).append("</td><td><code>").append(esc(site.site()))
+                        .append("</code></td><td class=\"n\">").append(esc(Format.fixed(site.perRequest(), 2)))
+                        .append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+        }
+    }
+
+    /** Every phase any scenario reported, in the agent's order. */
+    static List<String> phaseOrder(List<ScenarioResult> scenarios) {
+        Set<String> order = new LinkedHashSet<>();
+        for (ScenarioResult s : scenarios) {
+            order.addAll(s.phases().keySet());
+        }
+        return new ArrayList<>(order);
+    }
+
+    private static double total(ScenarioResult s, ToDoubleFunction<PhaseFigures> figure) {
+        return s.phases().values().stream().mapToDouble(figure).filter(v -> v > 0).sum();
+    }
+
+    private static String color(int i) {
+        return PALETTE[Math.floorMod(i, PALETTE.length)];
+    }
+
+    /** HTML-escaped; "://" written with entities so the page holds no link-like reference at all. */
+    static String esc(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                case '/' -> out.append(i > 0 && text.charAt(i - 1) == ':' || i > 1 && text.startsWith("://", i - 2)
+                        ? "&#47;" : "/");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.soapscope.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What happens before any server starts: bad options and missing files end the run with status 2. */
+class MainTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionIsOneLineThenUsage() {
+        assertEquals(2, run("--requests", "lots"));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("soapscope-demo: --requests wants a whole number of 1 or more, got: lots\nusage: "),
+                text);
+    }
+
+    @Test
+    void unknownScenarioNamesTheKnownOnes() {
+        assertEquals(2, run("--scenario", "payload-caching/dom"));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("soapscope-demo: unknown scenario payload-caching/dom (known: payload-caching/saaj, "),
+                text);
+    }
+
+    @Test
+    void helpGoesToStandardOutput() {
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: java -jar soapscope-demo.jar"));
+    }
+
+    @Test
+    void missingAgentOrWarSaysToBuildFirst(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("--agent", dir.resolve("none.jar").toString()));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("soapscope-demo: no agent jar at "), text);
+        assertTrue(text.contains("run `mvn -q -B -DskipTests package` first"), text);
+        assertEquals(1, text.lines().count(), text);
+
+        err.reset();
+        Path agent = Files.createFile(dir.resolve("agent.jar"));
+        assertEquals(2, run("--agent", agent.toString(), "--war", dir.resolve("none.war").toString()));
+        text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("soapscope-demo: no demo WAR at "), text);
+        assertEquals(1, text.lines().count(), text);
+    }
+}

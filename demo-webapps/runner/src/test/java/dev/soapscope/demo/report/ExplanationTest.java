@@ -1,0 +1,72 @@
+package dev.soapscope.demo.report;
+
+import static dev.soapscope.demo.report.Fixtures.agent;
+import static dev.soapscope.demo.report.Fixtures.report;
+import static dev.soapscope.demo.report.Fixtures.result;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class ExplanationTest {
+
+    @Test
+    void eachScenarioAgainstTheFirstOfItsGroup() {
+        List<String> lines = Fixtures.payloadCaching().explanation();
+        assertEquals(List.of(
+                "saaj: the baseline of payload-caching, 400.0 req/s (classic 34.35 req/s); most time in soap.parse 45%, "
+                        + "unmarshal 35%, other 8%; allocates 2.6 MB per request",
+                "axiom-caching vs saaj: 1.11x slower (classic 1.11x slower); soap.parse +200 us, unmarshal +50 us; "
+                        + "allocates 332 KB more per request (soap.parse +293 KB, unmarshal +39 KB)",
+                "axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster); soap.parse -880 us, unmarshal -412 us; "
+                        + "allocates 2.2 MB less per request (soap.parse -1.9 MB, unmarshal -293 KB)"),
+                lines);
+    }
+
+    @Test
+    void saysSoWhenTheNumbersDisagreeWithTheClassicOnes() {
+        var base = result("g/a", 100, 100, 0, agent("a", 10, "soap.parse", 500, 0, "invoke", 100, 0));
+        var other = result("g/b", 98, 300, 3, agent("b", 10, "soap.parse", 505, 0, "invoke", 100.5, 0));
+        assertEquals("b vs a: about as fast (0.98x) (classic 3.0x faster) with 3 errors of 2000 requests; "
+                + "soap.parse +5 us", Explanation.line(base, other));
+        var slower = result("g/c", 40, 300, 0, agent("c", 10, "soap.parse", 500, 0, "invoke", 100.2, 0));
+        assertEquals("c vs a: 2.5x slower (classic 3.0x faster); no phase differs by 1 us or more",
+                Explanation.line(base, slower));
+    }
+
+    @Test
+    void missingAgentFiguresOrClassicFiguresAreSaid() {
+        var base = result("g/a", 100, Double.NaN, 0, agent("a", 10, "soap.parse", 500, 2048));
+        var none = result("g/b", 200, Double.NaN, 0, null);
+        assertEquals("b vs a: 2.0x faster; no agent figures for b, so no phases to compare", Explanation.line(base, none));
+        assertEquals("a: the baseline of g, 100.0 req/s; most time in soap.parse 100%; allocates 2 KB per request",
+                Explanation.baselineLine(base));
+        var sameAlloc = result("g/c", 100, Double.NaN, 0, agent("c", 10, "soap.parse", 400, 2100));
+        assertEquals("c vs a: about as fast (1.00x); soap.parse -100 us; allocates about as much per request (2 KB)",
+                Explanation.line(base, sameAlloc));
+    }
+
+    @Test
+    void groupsAreComparedSeparately() {
+        var a1 = result("one/a", 100, 10, 0, null);
+        var b1 = result("two/b", 50, 10, 0, null);
+        var a2 = result("one/c", 300, 20, 0, null);
+        Report r = report(a1, b1, a2);
+        assertSame(a1, r.baselineOf(a2));
+        assertSame(b1, r.baselineOf(b1));
+        assertEquals(3.0, Explanation.ratio(a1, a2), 1e-9);
+        assertEquals(2.0, Explanation.classicRatio(a1, a2), 1e-9);
+        assertEquals("b: the baseline of two, 50.0 req/s (classic 10.00 req/s); the agent reported nothing for it",
+                r.explanation().get(1));
+    }
+
+    @Test
+    void speedWords() {
+        assertEquals("3.1x faster", Explanation.speed(3.1));
+        assertEquals("1.11x slower", Explanation.speed(0.9));
+        assertEquals("about as fast (1.04x)", Explanation.speed(1.04));
+        assertEquals("no throughput to compare", Explanation.speed(Double.NaN));
+    }
+}

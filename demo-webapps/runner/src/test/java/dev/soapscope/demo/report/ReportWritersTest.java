@@ -1,0 +1,121 @@
+package dev.soapscope.demo.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class ReportWritersTest {
+
+    private final Report report = Fixtures.payloadCaching();
+
+    @Test
+    void jsonKeepsTheContractForCi() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(report));
+        assertEquals(2000, root.path("settings").path("requests").asInt());
+        assertEquals(0, root.path("errors").asInt());
+        assertEquals(3, root.path("explanation").size());
+        JsonNode scenarios = root.path("scenarios");
+        assertEquals(3, scenarios.size());
+        for (JsonNode s : scenarios) {
+            for (String key : List.of("name", "requests", "errors", "throughput_rps", "latency_ms", "phases",
+                    "alloc_bytes_per_request", "hotspots", "wire_bytes_per_request", "classic_rps")) {
+                assertTrue(s.has(key), s.path("name") + " has no " + key);
+            }
+            assertTrue(s.path("latency_ms").has("p50") && s.path("latency_ms").has("p99"));
+            assertTrue(s.path("wire_bytes_per_request").has("request") && s.path("wire_bytes_per_request").has("response"));
+            double shares = 0;
+            for (Map.Entry<String, JsonNode> phase : s.path("phases").properties()) {
+                assertTrue(phase.getValue().has("mean_us") && phase.getValue().has("share"), phase.getKey());
+                shares += phase.getValue().path("share").asDouble();
+            }
+            assertEquals(1.0, shares, 0.01);
+        }
+        JsonNode saaj = scenarios.get(0);
+        assertEquals("payload-caching/saaj", saaj.path("name").asText());
+        assertEquals(2000, saaj.path("requests").asInt());
+        assertEquals(400.0, saaj.path("throughput_rps").asDouble());
+        assertEquals(12.5, saaj.path("latency_ms").path("p50").asDouble());
+        assertEquals(40.25, saaj.path("latency_ms").path("p99").asDouble());
+        assertEquals(34.35, saaj.path("classic_rps").asDouble());
+        assertEquals(900.0, saaj.path("phases").path("soap.parse").path("mean_us").asDouble());
+        assertEquals(0.45, saaj.path("phases").path("soap.parse").path("share").asDouble(), 1e-9);
+        assertEquals(2_770_000, saaj.path("alloc_bytes_per_request").asLong());
+        assertEquals(2.0, saaj.path("hotspots").path("factory.create").asDouble());
+        assertEquals(69_632.0, saaj.path("wire_bytes_per_request").path("request").asDouble());
+        assertEquals(380.0, saaj.path("wire_bytes_per_request").path("response").asDouble());
+        assertTrue(saaj.path("ratio_vs_baseline").isNull() == false);
+        assertEquals(3.1, scenarios.get(2).path("ratio_vs_baseline").asDouble(), 1e-9);
+        assertEquals("payload-caching/saaj", scenarios.get(2).path("baseline").asText());
+    }
+
+    @Test
+    void htmlIsSelfContained() {
+        String html = HtmlReport.render(report);
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertFalse(html.contains("http://"), "no http:// reference");
+        assertFalse(html.contains("https://"), "no https:// reference");
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(html.contains("<link"), "no stylesheet link");
+        assertFalse(html.contains("src="), "nothing to fetch");
+        assertTrue(html.contains("<style>") && html.contains("<svg"));
+        // one stacked bar per scenario per chart, one segment per phase with time
+        assertEquals(2 * 3 * 7, count(html, "<rect "));
+        for (String line : report.explanation()) {
+            assertTrue(html.contains(HtmlReport.esc(line)), line);
+        }
+    }
+
+    @Test
+    void htmlEscapesAndDefusesUrlsInErrorReasons() {
+        var s = Fixtures.result("g/a", 10, 10, 1, null);
+        var withUrl = new ScenarioResult(s.name(), s.path(), "<b>described</b>", s.requests(), 1,
+                Map.of("SOAP fault: see http://example.org/why & https://x", 1), 10, 1, 1, 1, 1, 1, 1, 1, 10, 0, null);
+        String html = HtmlReport.render(Fixtures.report(withUrl));
+        assertFalse(html.contains("http://") || html.contains("https://"));
+        assertTrue(html.contains("see http:&#47;&#47;example.org/why &amp; https:&#47;&#47;x"));
+        assertTrue(html.contains("&lt;b&gt;described&lt;/b&gt;"));
+    }
+
+    @Test
+    void markdownHasTheTableTheExplanationAndEachScenario() {
+        String md = MarkdownReport.render(report);
+        assertTrue(md.startsWith("# soapscope demo report\n"));
+        assertTrue(md.contains("| scenario | requests | errors | req/s | p50 ms | p99 ms | vs first (classic) |"), md);
+        assertTrue(md.contains("| payload-caching/axiom-streaming | 2000 | 0 | 1240.0 | 12.5 | 40.3 | 3.1x (5.3x) | "
+                + "unmarshal 35%, transport.read 21%, other 14% |"), md);
+        for (String line : report.explanation()) {
+            assertTrue(md.contains("- " + line + "\n"), line);
+        }
+        assertEquals(3, count(md, "\n## payload-caching/"));
+        assertTrue(md.contains("| soap.parse | 900 us | 810 us | 2.70 ms | 45% | 1.9 MB |"), md);
+    }
+
+    @Test
+    void consoleTableIsAligned() {
+        String text = ConsoleTable.render(report);
+        List<String> lines = text.lines().toList();
+        assertTrue(lines.get(0).startsWith("scenario                         requests  errors   req/s  p50 ms  p99 ms"),
+                lines.get(0));
+        assertTrue(lines.get(1).startsWith("payload-caching/saaj                 2000       0   400.0    12.5    40.3  baseline"),
+                lines.get(1));
+        assertTrue(lines.get(2).contains("  1.11x slower".substring(2).isEmpty() ? "" : "0.90x (0.90x)"), lines.get(2));
+        assertTrue(lines.get(3).contains("3.1x (5.3x)  unmarshal 35%, transport.read 21%, other 14%"), lines.get(3));
+        assertTrue(text.contains("  axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster)"));
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
