@@ -70,7 +70,7 @@ class ShadedJarIT {
                 String name = e.nextElement().getName();
                 // an unrelocated recorder in WEB-INF/lib would capture the agent's advice on child-first containers
                 if (name.startsWith("io/") || name.startsWith("org/") || name.endsWith("module-info.class")
-                        || (name.startsWith("dev/soapscope/") && !name.startsWith("dev/soapscope/filter/"))
+                        || (name.endsWith(".class") && name.startsWith("dev/soapscope/") && !name.startsWith("dev/soapscope/filter/"))
                         || name.endsWith(".SF") || name.endsWith(".RSA") || name.endsWith(".DSA")) {
                     unwanted.add(name);
                 }

@@ -137,7 +137,7 @@ class LoadDriverTest {
         Progress p = new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
         p.update("s", 1, 2, 1, 1_000_000_000L); // within the first 5 s: not printed when piped
         p.finish("s", 2, 2, 1, 2_000_000_000L);
-        assertEquals("s                                       2/2             1 req/s  1 error  (2.0 s)\n",
+        assertEquals("s                                       2/2            1 req/s  1 error  (2.0 s)\n",
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
