@@ -7,6 +7,7 @@ import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.PhaseDetails;
 
 /**
  * {@code /phases}: per operation, its requests and how their time splits into phases. Means are per request
@@ -64,8 +65,9 @@ final class PhasesJson {
                     .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
                     .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4)
                     .name("alloc_bytes").value(s.phaseAllocatedBytes(p) / n)
-                    .name("requests").value(seen)
-                    .endObject();
+                    .name("requests").value(seen);
+            details(j, s, p, n, all);
+            j.endObject();
         }
         j.endObject();
         j.name("hotspots_per_request").beginObject();
@@ -76,6 +78,28 @@ final class PhasesJson {
             }
         }
         j.endObject().endObject();
+    }
+
+    /** The stack's own finer phases within ours (CXF phase names), when a probe registered any. */
+    private static void details(Json j, OperationStats s, Phase p, long n, double all) {
+        boolean open = false;
+        for (int d = 1; d <= PhaseDetails.MAX && PhaseDetails.label(d) != null; d++) {
+            long nanos = s.detailNanos(d);
+            if (nanos == 0 || PhaseDetails.phase(d) != p) {
+                continue;
+            }
+            if (!open) {
+                j.name("details").beginObject();
+                open = true;
+            }
+            j.name(PhaseDetails.label(d)).beginObject()
+                    .name("mean_us").value(micros(nanos) / n, 1)
+                    .name("share").value(all == 0 ? 0 : nanos / all, 4)
+                    .endObject();
+        }
+        if (open) {
+            j.endObject();
+        }
     }
 
     private static double micros(long nanos) {

@@ -19,6 +19,7 @@ public final class OperationStats {
     private final AtomicLongArray phaseSeen = new AtomicLongArray(Phase.COUNT);
     private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
     private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
+    private final AtomicLongArray detailNanos = new AtomicLongArray(PhaseDetails.MAX + 1);
 
     void record(ThreadRecording r) {
         requests.incrementAndGet();
@@ -44,6 +45,13 @@ public final class OperationStats {
             histogram(p).record(nanos);
         }
         addHotSpots(r.hotspots);
+        if (r.anyDetail) {
+            for (int d = 1; d <= PhaseDetails.MAX; d++) {
+                if (r.detailNanos[d] != 0) {
+                    detailNanos.addAndGet(d, r.detailNanos[d]);
+                }
+            }
+        }
     }
 
     void addHotSpots(int[] counts) {
@@ -116,6 +124,11 @@ public final class OperationStats {
     /** Per-request self times of this phase, over the requests that entered it; null if none did. */
     public Histogram phaseHistogram(Phase p) {
         return phaseHistograms.get(p.ordinal());
+    }
+
+    /** Self time of a {@link PhaseDetails} id summed over all requests. */
+    public long detailNanos(int detail) {
+        return detailNanos.get(detail);
     }
 
     public long hotspots(HotSpotKind k) {

@@ -196,6 +196,43 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Enters the phase a stack's own phase name maps to ({@link PhaseDetails}), keeping the name as a detail.
+     * Returns the entry to hand to {@link #exitEntry} (always above 0), or -1 when the name is not registered
+     * (nothing entered).
+     */
+    public static int enterDetail(String name, boolean outbound) {
+        try {
+            int entry = PhaseDetails.entry(name, outbound);
+            if (entry >= 0) {
+                enter(entry);
+            }
+            return entry;
+        } catch (Throwable e) {
+            failed("enterDetail", e);
+            return -1;
+        }
+    }
+
+    /** Leaves what {@link #enterDetail} entered; anything not above 0 (an advice's default) is ignored. */
+    public static void exitEntry(int entry) {
+        if (entry > 0) {
+            exit(entry);
+        }
+    }
+
+    /** A single-byte read on a non-servlet stream, counted only while the thread is in {@code phase}. */
+    public static void byteReadIn(int phase, String site) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.busy && t.topPhase() == phase) {
+                hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal(), site);
+            }
+        } catch (Throwable e) {
+            failed("byteReadIn", e);
+        }
+    }
+
     // ---- hot spots ----
 
     public static void hotspot(HotSpotKind kind, String detail) {

@@ -18,6 +18,9 @@ final class ThreadRecording implements CompletedRequest {
     private int overflow;
 
     final long[] phaseNanos = new long[Phase.COUNT];
+    /** Self time per {@link PhaseDetails} id (index 0 unused). */
+    final long[] detailNanos = new long[PhaseDetails.MAX + 1];
+    boolean anyDetail;
     final long[] phaseAlloc = new long[Phase.COUNT];
     final int[] hotspots = new int[HotSpotKind.COUNT];
     private final HotSpotSite[] sites = new HotSpotSite[MAX_REQUEST_SITES];
@@ -71,16 +74,23 @@ final class ThreadRecording implements CompletedRequest {
         long now = System.nanoTime();
         long alloc = measureAlloc ? AllocationMeter.current() : 0;
         int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
-        phaseNanos[top] += now - last;
-        phaseAlloc[top] += alloc - lastAlloc;
+        int phase = top & ((1 << PhaseDetails.SHIFT) - 1);
+        phaseNanos[phase] += now - last;
+        phaseAlloc[phase] += alloc - lastAlloc;
+        int detail = top >>> PhaseDetails.SHIFT;
+        if (detail != 0) {
+            detailNanos[detail] += now - last;
+            anyDetail = true;
+        }
         last = now;
         lastAlloc = alloc;
     }
 
-    void push(int phase) {
+    /** Enters a stack entry: a phase ordinal, with a {@link PhaseDetails} id in the upper bits if any. */
+    void push(int entry) {
         charge();
         if (depth < MAX_DEPTH) {
-            stack[depth++] = phase;
+            stack[depth++] = entry;
         } else {
             overflow++;
         }
@@ -90,18 +100,23 @@ final class ThreadRecording implements CompletedRequest {
      * Leaves a phase. An exit that does not match the top (an exit lost to an exception in someone else's
      * code) unwinds to the matching entry; an exit with no matching entry is ignored.
      */
-    void pop(int phase) {
+    void pop(int entry) {
         charge();
         if (overflow > 0) {
             overflow--;
             return;
         }
         for (int i = depth - 1; i >= 0; i--) {
-            if (stack[i] == phase) {
+            if (stack[i] == entry) {
                 depth = i;
                 return;
             }
         }
+    }
+
+    /** The phase on top of the stack, or -1 when none is. */
+    int topPhase() {
+        return depth == 0 ? -1 : stack[depth - 1] & ((1 << PhaseDetails.SHIFT) - 1);
     }
 
     boolean idle() {
@@ -154,6 +169,10 @@ final class ThreadRecording implements CompletedRequest {
     void reset() {
         Arrays.fill(phaseNanos, 0);
         Arrays.fill(phaseAlloc, 0);
+        if (anyDetail) {
+            Arrays.fill(detailNanos, 0);
+            anyDetail = false;
+        }
         Arrays.fill(hotspots, 0);
         for (int i = 0; i < siteCount; i++) {
             sites[i] = null;

@@ -27,7 +27,8 @@ public final class Probes {
                 ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
                 JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
-                SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB));
+                SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
+                CxfProbes.INTERCEPTORS, CxfProbes.STAGES));
     }
 
     /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
@@ -57,6 +58,7 @@ public final class Probes {
                 continue;
             }
             try {
+                probe.prepare();
                 builder = builder.type(probe.types()).transform(probe.transformer());
                 installed.add(probe.name());
             } catch (Throwable e) {

@@ -53,6 +53,17 @@ final class Rule {
                         .bind(RuleAdvice.SiteValue.class, site));
     }
 
+    /**
+     * Each call is a single-byte read, counted only while the thread is in {@code phase}: for general streams
+     * (PushbackInputStream) whose single-byte reads matter only inside one stack's stage.
+     */
+    static Rule singleByteReadIn(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
+                                 Phase phase, String site) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ByteReadInPhase"),
+                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal())
+                        .bind(RuleAdvice.SiteValue.class, site));
+    }
+
     /** What the methods return names the request's operation (as the SOAP stack sees it). */
     static Rule operationName(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "NameFromReturn"), Advice.withCustomMapping());

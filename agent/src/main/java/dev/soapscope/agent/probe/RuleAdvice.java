@@ -68,6 +68,13 @@ final class RuleAdvice {
         }
     }
 
+    static final class ByteReadInPhase {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@PhaseValue int phase, @SiteValue String site) {
+            Recorder.byteReadIn(phase, site);
+        }
+    }
+
     static final class NameFromReturn {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Return Object name) {

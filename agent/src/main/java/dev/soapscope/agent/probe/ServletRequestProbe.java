@@ -42,6 +42,11 @@ final class ServletRequestProbe implements Probe {
     }
 
     @Override
+    public void prepare() {
+        // nothing to register
+    }
+
+    @Override
     public AgentBuilder.Transformer transformer() {
         return Advices.plain().advice(named("service").and(not(isAbstract())).and(takesArguments(2))
                                 .and(takesArgument(0, named(namespace + ".servlet.ServletRequest")))

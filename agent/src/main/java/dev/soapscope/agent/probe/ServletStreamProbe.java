@@ -46,6 +46,11 @@ final class ServletStreamProbe implements Probe {
     }
 
     @Override
+    public void prepare() {
+        // nothing to register
+    }
+
+    @Override
     public AgentBuilder.Transformer transformer() {
         String input = namespace + ".servlet.ServletInputStream";
         String output = namespace + ".servlet.ServletOutputStream";

@@ -38,6 +38,11 @@ final class StackProbe implements Probe {
     }
 
     @Override
+    public void prepare() {
+        // nothing to register
+    }
+
+    @Override
     public AgentBuilder.Transformer transformer() {
         final List<AgentBuilder.Transformer> each = new ArrayList<AgentBuilder.Transformer>();
         for (Rule r : rules) {

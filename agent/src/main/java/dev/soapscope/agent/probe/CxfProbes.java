@@ -1,0 +1,143 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.PhaseDetails;
+import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Apache CXF (3 and 4): every interceptor's {@code handleMessage} is timed in the soapscope phase its CXF phase
+ * maps to, with the CXF phase kept as a detail; the data binding, the service call and attachment handling get
+ * their phases directly. CXF runs the out chain inside the in chain, so the recorder's self times matter here.
+ */
+final class CxfProbes {
+    /** CXF phase names of the inbound chain and where their time goes. */
+    private static final Object[][] INBOUND = {
+        {Phase.ATTACHMENTS, "receive"},
+        {Phase.SOAP_PARSE, "pre-stream", "user-stream", "post-stream", "read"},
+        {Phase.SECURITY, "pre-protocol", "pre-protocol-frontend", "user-protocol", "post-protocol"},
+        {Phase.UNMARSHAL, "unmarshal"},
+        {Phase.OTHER, "pre-logical", "user-logical", "post-logical"},
+        {Phase.INVOKE, "pre-invoke", "invoke", "post-invoke"},
+    };
+    /** The outbound chain's phases, which reuse some inbound names with another meaning. */
+    private static final Object[][] OUTBOUND = {
+        {Phase.OTHER, "setup", "setup-ending", "pre-logical", "pre-logical-ending", "user-logical",
+            "user-logical-ending", "post-logical", "post-logical-ending"},
+        {Phase.TRANSPORT_WRITE, "prepare-send", "prepare-send-ending", "send", "send-ending"},
+        {Phase.SOAP_SERIALIZE, "pre-stream", "pre-stream-ending", "user-stream", "user-stream-ending", "post-stream",
+            "post-stream-ending", "write", "write-ending"},
+        {Phase.SECURITY, "pre-protocol", "pre-protocol-ending", "pre-protocol-frontend", "user-protocol",
+            "user-protocol-ending", "post-protocol", "post-protocol-ending"},
+        {Phase.MARSHAL, "pre-marshal", "marshal", "marshal-ending"},
+    };
+
+    static final Probe INTERCEPTORS = new Interceptors();
+
+    /** Stages below the interceptors: binding, invocation, attachments, and the reads that parse MIME headers. */
+    static final StackProbe STAGES = new StackProbe("cxf",
+            Rule.phase(below("org.apache.cxf.databinding.DataReader"), named("read"), Phase.UNMARSHAL),
+            Rule.phase(below("org.apache.cxf.databinding.DataWriter"), named("write"), Phase.MARSHAL),
+            Rule.phase(below("org.apache.cxf.service.invoker.AbstractInvoker"), named("performInvocation"), Phase.INVOKE),
+            Rule.phase(named("org.apache.cxf.attachment.AttachmentDeserializer"),
+                    namedOneOf("initializeAttachments", "readNext"), Phase.ATTACHMENTS),
+            Rule.phase(named("org.apache.cxf.attachment.AttachmentSerializer"),
+                    namedOneOf("writeProlog", "writeAttachments"), Phase.ATTACHMENTS),
+            Rule.phase(named("org.apache.cxf.attachment.AttachmentDeserializerUtil"),
+                    isStatic().and(namedOneOf("readTillFirstBoundary", "loadPartHeaders")), Phase.ATTACHMENTS),
+            // those two read MIME boundaries and part headers a byte at a time from a PushbackInputStream
+            Rule.singleByteReadIn(named("java.io.PushbackInputStream"), named("read").and(takesArguments(0)),
+                    Phase.ATTACHMENTS, "CXF MIME boundary and headers: PushbackInputStream.read()"),
+            Rule.hotspot(named("org.apache.cxf.attachment.MimeBodyPartInputStream"), named("read").and(takesArguments(0)),
+                    HotSpotKind.STREAM_SINGLE_BYTE_READ, "CXF MimeBodyPartInputStream.read()"));
+
+    private CxfProbes() {
+    }
+
+    private static ElementMatcher.Junction<TypeDescription> below(String type) {
+        return not(isInterface()).and(hasSuperType(named(type)));
+    }
+
+    /** Registers the CXF phase names with the recorder. */
+    static void defineDetails() {
+        define(INBOUND, false);
+        define(OUTBOUND, true);
+    }
+
+    private static void define(Object[][] table, boolean outbound) {
+        for (Object[] row : table) {
+            for (int i = 1; i < row.length; i++) {
+                PhaseDetails.define((String) row[i], outbound, (Phase) row[0]);
+            }
+        }
+    }
+
+    /** Every {@code PhaseInterceptor}'s own {@code handleMessage}, and the operation name at invocation. */
+    private static final class Interceptors implements Probe {
+        @Override
+        public String name() {
+            return "cxf-interceptors";
+        }
+
+        @Override
+        public ElementMatcher<? super TypeDescription> types() {
+            return below("org.apache.cxf.phase.PhaseInterceptor")
+                    .or(below("org.apache.cxf.service.invoker.AbstractInvoker"));
+        }
+
+        @Override
+        public void prepare() {
+            defineDetails();
+        }
+
+        @Override
+        public AgentBuilder.Transformer transformer() {
+            return Advices.plain()
+                    .advice(named("handleMessage").and(takesArguments(1)).and(not(isBridge())).and(not(isAbstract()))
+                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(below("org.apache.cxf.phase.PhaseInterceptor"))),
+                            Advices.nested(CxfProbes.class, "InCxfPhase"))
+                    .advice(named("performInvocation").and(not(isAbstract()))
+                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(below("org.apache.cxf.service.invoker.AbstractInvoker"))),
+                            Advices.nested(CxfProbes.class, "NameFromBindingOperation"));
+        }
+    }
+
+    static final class InCxfPhase {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object interceptor, @Advice.Argument(0) Object message) {
+            return Recorder.enterDetail(((org.apache.cxf.phase.PhaseInterceptor<?>) interceptor).getPhase(),
+                    org.apache.cxf.message.MessageUtils.isOutbound((org.apache.cxf.message.Message) message));
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int entry) {
+            Recorder.exitEntry(entry);
+        }
+    }
+
+    /** The binding operation's name for SOAP; for JAX-RS (no binding operation), the resource method. */
+    static final class NameFromBindingOperation {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object exchange, @Advice.Argument(2) java.lang.reflect.Method method) {
+            org.apache.cxf.service.model.BindingOperationInfo op =
+                    ((org.apache.cxf.message.Exchange) exchange).getBindingOperationInfo();
+            Recorder.nameRequest(NameSource.STACK, op != null ? op.getName().toString()
+                    : method.getDeclaringClass().getSimpleName() + "." + method.getName());
+        }
+    }
+}
