@@ -10,7 +10,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentClient;
 import dev.soapscope.demo.agent.AgentFigures;
@@ -72,7 +74,7 @@ public final class Main {
             return 2;
         }
         try {
-            return measure(options, scenarios, out, err);
+            return runAll(options, scenarios, out, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("soapscope-demo: interrupted");
@@ -83,7 +85,7 @@ public final class Main {
         }
     }
 
-    private static int measure(Options options, List<Scenario> scenarios, PrintStream out, PrintStream err)
+    private static int runAll(Options options, List<Scenario> scenarios, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long t0 = System.nanoTime();
@@ -110,8 +112,13 @@ public final class Main {
             LoadDriver driver = new LoadDriver("127.0.0.1", server.port());
             AgentClient agent = new AgentClient(server.agentEndpoint());
             Progress progress = Progress.on(out);
+            // all warm-ups first: the JIT has seen every stack before any is measured, so running first is no handicap
+            Map<Scenario, Integer> warmupErrors = new LinkedHashMap<>();
             for (Scenario scenario : scenarios) {
-                results.add(runScenario(scenario, options, driver, agent, progress, server, err));
+                warmupErrors.put(scenario, warmUp(scenario, options, driver, progress, err));
+            }
+            for (Scenario scenario : scenarios) {
+                results.add(measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario), err));
             }
         } finally {
             server.close();
@@ -135,20 +142,25 @@ public final class Main {
         return 0;
     }
 
-    private static ScenarioResult runScenario(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
-                                              Progress progress, ServerProcess server, PrintStream err)
+    /** Warm-up requests go to their own operation ({@link Scenario#WARMUP_ACTION}); returns how many failed. */
+    private static int warmUp(Scenario scenario, Options options, LoadDriver driver, Progress progress, PrintStream err)
+            throws InterruptedException {
+        if (options.warmup() == 0) {
+            return 0;
+        }
+        LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), Scenario.WARMUP_ACTION,
+                scenario.prepare(REQUEST_VARIANTS), options.warmup(), options.concurrency(), progress);
+        if (warm.errors() > 0) {
+            err.println("soapscope-demo: " + warm.errors() + " warm-up requests of " + scenario.name() + " failed, first: "
+                    + warm.errorReasons().keySet().iterator().next());
+        }
+        return warm.errors();
+    }
+
+    private static ScenarioResult measure(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
+                                          Progress progress, ServerProcess server, int warmupErrors, PrintStream err)
             throws InterruptedException {
         List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
-        int warmupErrors = 0;
-        if (options.warmup() > 0) {
-            LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), Scenario.WARMUP_ACTION, pool,
-                    options.warmup(), options.concurrency(), progress);
-            warmupErrors = warm.errors();
-            if (warmupErrors > 0) {
-                err.println("soapscope-demo: " + warmupErrors + " warm-up requests of " + scenario.name() + " failed, first: "
-                        + warm.errorReasons().keySet().iterator().next());
-            }
-        }
         LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
                 options.concurrency(), progress);
         AgentFigures figures = null;

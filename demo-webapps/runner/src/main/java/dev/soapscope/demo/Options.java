@@ -22,9 +22,9 @@ public record Options(
     public static final int DEFAULT_CONCURRENCY = 16;
     public static final int DEFAULT_WARMUP = 300;
     /** --quick: about a minute for the three payload-caching scenarios on 2 cores, server start included. */
-    public static final int QUICK_REQUESTS = 400;
+    public static final int QUICK_REQUESTS = 500;
     public static final int QUICK_CONCURRENCY = 8;
-    public static final int QUICK_WARMUP = 150;
+    public static final int QUICK_WARMUP = 300;
 
     public static final Path DEFAULT_OUT = Path.of("soapscope-report");
     public static final Path DEFAULT_AGENT = Path.of("agent", "target", "soapscope-agent.jar");

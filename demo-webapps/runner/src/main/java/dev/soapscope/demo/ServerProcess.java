@@ -94,7 +94,8 @@ public final class ServerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx1g");
-        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=port=0");
+        // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
+        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=port=0,host=127.0.0.1,endpoint=true,log=info");
         command.add("-cp");
         command.add(classPath());
         command.add(TomcatLauncher.class.getName());

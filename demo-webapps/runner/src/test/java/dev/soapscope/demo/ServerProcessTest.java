@@ -22,7 +22,8 @@ class ServerProcessTest {
     @Test
     void commandAttachesTheAgentWithAFreePort() {
         List<String> command = ServerProcess.command(Path.of("a.jar"), Path.of("d.war"), 216);
-        assertTrue(command.contains("-javaagent:" + Path.of("a.jar").toAbsolutePath() + "=port=0"), command.toString());
+        assertTrue(command.contains("-javaagent:" + Path.of("a.jar").toAbsolutePath()
+                + "=port=0,host=127.0.0.1,endpoint=true,log=info"), command.toString());
         assertEquals("dev.soapscope.demo.server.TomcatLauncher", command.get(command.indexOf("-cp") + 2));
         assertEquals("216", command.get(command.size() - 1));
     }

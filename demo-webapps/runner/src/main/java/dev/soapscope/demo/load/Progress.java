@@ -43,7 +43,7 @@ public final class Progress {
 
     static String line(String label, int done, int total, int errors, long elapsedNanos) {
         double rate = elapsedNanos <= 0 ? 0 : done / (elapsedNanos / 1e9);
-        return String.format(Locale.ROOT, "%-34s %6d/%-6d %7.0f req/s  %d error%s", label, done, total, rate, errors,
+        return String.format(Locale.ROOT, "%-40s %6d/%-6d %7.0f req/s  %d error%s", label, done, total, rate, errors,
                 errors == 1 ? "" : "s");
     }
 

@@ -8,11 +8,14 @@ final class Format {
     private Format() {
     }
 
-    /** {@code 412 us}, {@code 1.23 ms}, {@code 12.3 ms}. */
+    /** {@code 412 us}, {@code 1.23 ms}, {@code 12.3 ms}, {@code 1.53 s}. */
     static String micros(double us) {
         double a = Math.abs(us);
         if (a < 1000) {
             return String.format(Locale.ROOT, "%.0f us", us);
+        }
+        if (a >= 1_000_000) {
+            return String.format(Locale.ROOT, "%.2f s", us / 1_000_000);
         }
         return String.format(Locale.ROOT, a < 10_000 ? "%.2f ms" : "%.1f ms", us / 1000);
     }

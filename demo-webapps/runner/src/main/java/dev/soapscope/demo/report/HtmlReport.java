@@ -29,7 +29,7 @@ public final class HtmlReport {
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;margin:2em auto;max-width:1100px;padding:0 1em}
             h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
             .meta{color:#666}table{border-collapse:collapse;margin:.8em 0}th,td{padding:.3em .7em;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:top}
-            th{background:#f6f6f6}td.n{text-align:right;font-variant-numeric:tabular-nums}.err{color:#b00020;font-weight:600}
+            th{background:#f6f6f6;white-space:nowrap}td:first-child{white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}.err{color:#b00020;font-weight:600}
             code{font-size:.92em;background:#f3f3f3;padding:0 .25em;border-radius:3px}ul.explain li{margin:.3em 0}
             .legend span{display:inline-block;margin-right:1.1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
             svg text{font:12px system-ui,sans-serif;fill:#222}footer{margin-top:2.5em;color:#777;font-size:.9em}

@@ -13,7 +13,7 @@ import java.util.function.IntFunction;
  *                   or NaN when there is none
  */
 public record Scenario(String name, String path, String description, double classicRps,
-                       IntFunction<PreparedRequest> requests) {
+                       IntFunction<PreparedRequest> requestFactory) {
 
     /** The SOAPAction prefix; the agent names operations by SOAPAction, so each scenario gets its own operation. */
     public static final String ACTION_PREFIX = "urn:soapscope:demo:";
@@ -49,7 +49,7 @@ public record Scenario(String name, String path, String description, double clas
     public List<PreparedRequest> prepare(int count) {
         List<PreparedRequest> prepared = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            prepared.add(requests.apply(i));
+            prepared.add(requestFactory.apply(i));
         }
         return prepared;
     }

@@ -131,13 +131,13 @@ class LoadDriverTest {
 
     @Test
     void progressLines() {
-        assertEquals("payload-caching/saaj                 1200/2000       400 req/s  0 errors",
+        assertEquals("payload-caching/saaj" + " ".repeat(20) + "   1200/2000       400 req/s  0 errors",
                 Progress.line("payload-caching/saaj", 1200, 2000, 0, 3_000_000_000L));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Progress p = new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
         p.update("s", 1, 2, 1, 1_000_000_000L); // within the first 5 s: not printed when piped
         p.finish("s", 2, 2, 1, 2_000_000_000L);
-        assertEquals("s                                       2/2            1 req/s  1 error  (2.0 s)\n",
+        assertEquals("s" + " ".repeat(39) + "      2/2            1 req/s  1 error  (2.0 s)\n",
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
