@@ -12,7 +12,8 @@ import dev.soapscope.recorder.PhaseDetails;
 /**
  * {@code /phases}: per operation, its requests and how their time splits into phases. Means are per request
  * (a phase a request never entered counts as zero for it), so the phase means add up to the request mean;
- * percentiles are over the requests that entered the phase; share is the phase's part of all request time.
+ * percentiles are over the requests that entered the phase; share is the phase's part of all request time;
+ * sd is the spread of the per-request self time (zeros included), so two runs can be compared with confidence.
  */
 final class PhasesJson {
     private PhasesJson() {
@@ -61,6 +62,7 @@ final class PhasesJson {
             Histogram h = s.phaseHistogram(p);
             j.name(p.tag()).beginObject()
                     .name("mean_us").value(micros(s.phaseNanos(p)) / n, 1)
+                    .name("sd_us").value(s.phaseStdDevMicros(p), 1)
                     .name("p50_us").value(h == null ? 0 : micros(h.percentile(0.50)), 1)
                     .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
                     .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4)

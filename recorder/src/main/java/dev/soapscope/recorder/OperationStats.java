@@ -3,6 +3,7 @@ package dev.soapscope.recorder;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.DoubleAdder;
 
 /** Everything recorded for one operation since start. Lock-free; histograms are created on first use. */
 public final class OperationStats {
@@ -17,6 +18,8 @@ public final class OperationStats {
     private final AtomicLongArray phaseNanos = new AtomicLongArray(Phase.COUNT);
     private final AtomicLongArray phaseAlloc = new AtomicLongArray(Phase.COUNT);
     private final AtomicLongArray phaseSeen = new AtomicLongArray(Phase.COUNT);
+    /** Per phase, the sum of squared per-request self times in square microseconds: the spread, for comparisons. */
+    private final DoubleAdder[] phaseSquares = squares();
     private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
     private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
     private final AtomicLongArray detailNanos = new AtomicLongArray(PhaseDetails.MAX + 1);
@@ -40,6 +43,8 @@ public final class OperationStats {
                 continue;
             }
             phaseNanos.addAndGet(p, nanos);
+            double micros = nanos / 1000.0;
+            phaseSquares[p].add(micros * micros);
             phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
             phaseSeen.incrementAndGet(p);
             histogram(p).record(nanos);
@@ -64,6 +69,14 @@ public final class OperationStats {
 
     void addHotSpot(int kind) {
         hotspots.incrementAndGet(kind);
+    }
+
+    private static DoubleAdder[] squares() {
+        DoubleAdder[] a = new DoubleAdder[Phase.COUNT];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = new DoubleAdder();
+        }
+        return a;
     }
 
     private Histogram histogram(int phase) {
@@ -114,6 +127,20 @@ public final class OperationStats {
 
     public long phaseAllocatedBytes(Phase p) {
         return phaseAlloc.get(p.ordinal());
+    }
+
+    /**
+     * Standard deviation, in microseconds, of this phase's self time per request over all requests (those
+     * that never entered it count as zero); 0 with fewer than two requests.
+     */
+    public double phaseStdDevMicros(Phase p) {
+        long n = requests.get();
+        if (n < 2) {
+            return 0;
+        }
+        double mean = phaseNanos.get(p.ordinal()) / 1000.0 / n;
+        double variance = (phaseSquares[p.ordinal()].sum() - n * mean * mean) / (n - 1);
+        return variance <= 0 ? 0 : Math.sqrt(variance);
     }
 
     /** Requests in which this phase took any time. */
