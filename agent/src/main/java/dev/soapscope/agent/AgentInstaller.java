@@ -1,6 +1,7 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.agent.probe.Probes;
+import dev.soapscope.agent.profiler.ProfilerControl;
 import dev.soapscope.config.Config;
 import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
@@ -29,13 +30,19 @@ public final class AgentInstaller {
         final Endpoint endpoint = new Endpoint(registry);
         Recorder.serveEndpointWith(new EndpointBridge(endpoint));
 
+        ProfilerControl profiler = new ProfilerControl(config, endpoint);
         String served = "no endpoint (endpoint=false)";
         if (config.getBoolean(ConfigKey.ENDPOINT)) {
-            EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT), endpoint);
+            EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
+                    endpoint, new ProfileRoutes(profiler));
             served = server == null ? "no endpoint (see above)" : "endpoint http://" + server.address() + "/metrics";
         }
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
         Log.info("agent " + version() + " started: " + served + "; probes: " + installed);
+        String continuous = config.get(ConfigKey.PROFILER);
+        if (!continuous.isEmpty()) {
+            profiler.startContinuous(continuous);
+        }
     }
 
     static String version() {

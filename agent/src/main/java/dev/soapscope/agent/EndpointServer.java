@@ -9,12 +9,12 @@ import dev.soapscope.recorder.Log;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 
-/** Serves the {@link Endpoint} over HTTP with the JDK's own server, on one named daemon thread. */
+/**
+ * Serves the {@link Endpoint} and the profiling routes over HTTP with the JDK's own server, on two named daemon
+ * threads (so that a scrape is answered while a profile is being taken).
+ */
 final class EndpointServer {
     private final HttpServer server;
 
@@ -23,11 +23,11 @@ final class EndpointServer {
     }
 
     /** Starts serving, or logs one line and returns null: a busy port must not stop the application. */
-    static EndpointServer start(String host, int port, Endpoint endpoint) {
+    static EndpointServer start(String host, int port, Endpoint endpoint, ProfileRoutes profiles) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
-            server.createContext("/", new Handler(endpoint));
-            server.setExecutor(Executors.newSingleThreadExecutor(new DaemonThreads("soapscope-endpoint")));
+            server.createContext("/", new Handler(endpoint, profiles));
+            server.setExecutor(Executors.newFixedThreadPool(2, new DaemonThreads("soapscope-endpoint")));
             startOnDaemonThread(server);
             return new EndpointServer(server);
         } catch (Throwable e) {
@@ -60,9 +60,11 @@ final class EndpointServer {
 
     private static final class Handler implements HttpHandler {
         private final Endpoint endpoint;
+        private final ProfileRoutes profiles;
 
-        Handler(Endpoint endpoint) {
+        Handler(Endpoint endpoint, ProfileRoutes profiles) {
             this.endpoint = endpoint;
+            this.profiles = profiles;
         }
 
         @Override
@@ -70,13 +72,22 @@ final class EndpointServer {
             try {
                 String method = exchange.getRequestMethod();
                 boolean head = "HEAD".equals(method);
-                Endpoint.Response r = "GET".equals(method) || head
-                        ? endpoint.get(exchange.getRequestURI().getPath())
-                        : Endpoint.methodNotAllowed(method);
-                byte[] body = r.body.getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", r.contentType);
-                if (r.status == 405) {
+                String path = exchange.getRequestURI().getPath();
+                ProfileRoutes.Reply r;
+                if (!"GET".equals(method) && !head) {
+                    Endpoint.Response no = Endpoint.methodNotAllowed(method);
+                    r = new ProfileRoutes.Reply(no.status, no.contentType, no.body);
                     exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                } else if (profiles.handles(path)) {
+                    r = profiles.get(path, exchange.getRequestURI().getRawQuery());
+                } else {
+                    Endpoint.Response doc = endpoint.get(path);
+                    r = new ProfileRoutes.Reply(doc.status, doc.contentType, doc.body);
+                }
+                byte[] body = r.body;
+                exchange.getResponseHeaders().set("Content-Type", r.contentType);
+                if (r.fileName != null) {
+                    exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.fileName + "\"");
                 }
                 exchange.sendResponseHeaders(r.status, head ? -1 : body.length);
                 if (!head) {
@@ -90,22 +101,6 @@ final class EndpointServer {
             } finally {
                 exchange.close();
             }
-        }
-    }
-
-    /** Named daemon threads: the agent never keeps a JVM alive. */
-    static final class DaemonThreads implements ThreadFactory {
-        private final String name;
-
-        DaemonThreads(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
         }
     }
 }

@@ -37,6 +37,19 @@ public abstract class ValueType {
         }
     };
 
+    public static final ValueType PROFILER_EVENT = new ValueType("empty, cpu, wall, alloc or lock") {
+        @Override
+        boolean accepts(String v) {
+            return v.isEmpty() || v.equals("cpu") || v.equals("wall") || v.equals("alloc") || v.equals("lock");
+        }
+    };
+    public static final ValueType DIRECTORY = new ValueType("a directory path") {
+        @Override
+        boolean accepts(String v) {
+            return !v.trim().isEmpty() && v.indexOf('\0') < 0;
+        }
+    };
+
     private final String expectation;
 
     private ValueType(String expectation) {

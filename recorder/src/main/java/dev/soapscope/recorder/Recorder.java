@@ -28,6 +28,8 @@ public final class Recorder {
     };
     private static volatile Aggregates aggregates = new Aggregates(RecorderSettings.DEFAULTS);
     private static volatile RequestListener[] listeners = new RequestListener[0];
+    /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
+    static volatile SegmentSink segmentSink;
     /** Serves the endpoint's documents for callers that only share the bootstrap classes (the filter beside the agent). */
     private static volatile Function<String, String[]> endpoint;
 
@@ -62,6 +64,11 @@ public final class Recorder {
                 return;
             }
         }
+    }
+
+    /** Starts (or, with null, stops) telling a sampler about phase segments. */
+    public static void setSegmentSink(SegmentSink sink) {
+        segmentSink = sink;
     }
 
     /** Installs the endpoint: a path in, {status, content type, body} out. */

@@ -47,6 +47,8 @@ final class ThreadRecording implements CompletedRequest {
     private long startAlloc;
     private long last;
     private long lastAlloc;
+    /** Start token of the current segment for the {@link SegmentSink}, 0 when none is open. */
+    private long segmentStart;
 
     long totalNanos;
     long totalAlloc;
@@ -67,6 +69,8 @@ final class ThreadRecording implements CompletedRequest {
         open = true;
         start = last = System.nanoTime();
         startAlloc = lastAlloc = allocation ? AllocationMeter.current() : 0;
+        SegmentSink sink = Recorder.segmentSink;
+        segmentStart = sink == null ? 0 : sink.start();
     }
 
     /** Charges the time and allocation since the last switch to the phase on top. */
@@ -81,6 +85,13 @@ final class ThreadRecording implements CompletedRequest {
         if (detail != 0) {
             detailNanos[detail] += now - last;
             anyDetail = true;
+        }
+        SegmentSink sink = Recorder.segmentSink;
+        if (sink != null) {
+            if (segmentStart != 0) {
+                sink.end(segmentStart, phase);
+            }
+            segmentStart = open ? sink.start() : 0;
         }
         last = now;
         lastAlloc = alloc;
@@ -144,10 +155,10 @@ final class ThreadRecording implements CompletedRequest {
     }
 
     void close() {
+        open = false; // the last segment ends here and no new one starts
         charge();
         totalNanos = last - start;
         totalAlloc = lastAlloc - startAlloc;
-        open = false;
     }
 
     /** Adds this request's site counts to the sites, under the operation the request finally got. */
@@ -194,6 +205,7 @@ final class ThreadRecording implements CompletedRequest {
         readCalls = 0;
         firstByteNanos = -1;
         operationName = null;
+        segmentStart = 0;
     }
 
     @Override

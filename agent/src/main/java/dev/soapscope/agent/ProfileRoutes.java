@@ -1,0 +1,121 @@
+package dev.soapscope.agent;
+
+import dev.soapscope.agent.profiler.ProfilerControl;
+import dev.soapscope.metrics.Endpoint;
+
+import java.io.File;
+import java.io.UnsupportedEncodingException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.Map;
+
+/** {@code /profile?seconds=N&event=cpu|wall|alloc|lock}: a JFR recording of the next N seconds, as a download. */
+final class ProfileRoutes {
+    static final int MAX_SECONDS = 300;
+
+    private final ProfilerControl profiler;
+
+    ProfileRoutes(ProfilerControl profiler) {
+        this.profiler = profiler;
+    }
+
+    boolean handles(String path) {
+        return "/profile".equals(path);
+    }
+
+    Reply get(String path, String rawQuery) throws Exception {
+        Map<String, String> query = parse(rawQuery);
+        String bad = unknownParameter(query, "seconds", "event");
+        if (bad != null) {
+            return Reply.text(400, "soapscope: unknown parameter '" + bad + "'; /profile takes seconds=1.." + MAX_SECONDS
+                    + " and event=cpu|wall|alloc|lock\n");
+        }
+        Integer seconds = seconds(query.get("seconds"));
+        if (seconds == null) {
+            return Reply.text(400, "soapscope: seconds must be a whole number from 1 to " + MAX_SECONDS + "\n");
+        }
+        String event = query.containsKey("event") ? query.get("event") : "cpu";
+        if (!event.matches("cpu|wall|alloc|lock")) {
+            return Reply.text(400, "soapscope: event must be cpu, wall, alloc or lock\n");
+        }
+        File jfr;
+        try {
+            jfr = profiler.profile(seconds, event);
+        } catch (IllegalStateException refused) {
+            return Reply.text(refused.getMessage().startsWith("no profiler") ? 503 : 409,
+                    "soapscope: " + refused.getMessage() + "\n");
+        }
+        try {
+            Reply r = new Reply(200, "application/octet-stream", Files.readAllBytes(jfr.toPath()));
+            r.fileName = "soapscope-" + event + ".jfr";
+            return r;
+        } finally {
+            if (!jfr.delete()) {
+                jfr.deleteOnExit();
+            }
+        }
+    }
+
+    private static Integer seconds(String value) {
+        if (value == null) {
+            return 30;
+        }
+        try {
+            int n = Integer.parseInt(value);
+            return n >= 1 && n <= MAX_SECONDS ? n : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static String unknownParameter(Map<String, String> query, String... known) {
+        for (String name : query.keySet()) {
+            boolean ok = false;
+            for (String k : known) {
+                ok |= k.equals(name);
+            }
+            if (!ok) {
+                return name.length() > 40 ? name.substring(0, 40) : name;
+            }
+        }
+        return null;
+    }
+
+    static Map<String, String> parse(String rawQuery) throws UnsupportedEncodingException {
+        Map<String, String> out = new HashMap<String, String>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return out;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), "UTF-8");
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), "UTF-8");
+            out.put(name, value);
+        }
+        return out;
+    }
+
+    /** A status, a content type, bytes, and a file name when it is a download. */
+    static final class Reply {
+        final int status;
+        final String contentType;
+        final byte[] body;
+        String fileName;
+
+        Reply(int status, String contentType, byte[] body) {
+            this.status = status;
+            this.contentType = contentType;
+            this.body = body;
+        }
+
+        Reply(int status, String contentType, String body) {
+            this(status, contentType, body.getBytes(StandardCharsets.UTF_8));
+        }
+
+        static Reply text(int status, String message) {
+            return new Reply(status, Endpoint.TEXT, message);
+        }
+    }
+}

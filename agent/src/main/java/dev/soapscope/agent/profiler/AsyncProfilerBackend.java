@@ -1,0 +1,44 @@
+package dev.soapscope.agent.profiler;
+
+import one.profiler.AsyncProfiler;
+
+import java.io.File;
+
+/**
+ * async-profiler, from the agent jar (its natives are bound to the {@code one.profiler} names, so they are not
+ * relocated). {@link AsyncProfiler#getInstance()} extracts the native library to a temporary directory itself;
+ * where that fails (another OS or libc, an unwritable temp dir, native access refused) the constructor throws.
+ */
+final class AsyncProfilerBackend implements ProfilerBackend {
+    private final AsyncProfiler profiler;
+
+    AsyncProfilerBackend() {
+        this.profiler = AsyncProfiler.getInstance();
+        profiler.getVersion(); // touches the native side: fails here rather than at the first start
+    }
+
+    @Override
+    public String name() {
+        return "async-profiler " + profiler.getVersion();
+    }
+
+    @Override
+    public void start(String event, int intervalMillis, File jfr) throws Exception {
+        StringBuilder command = new StringBuilder("start,jfr,event=").append(event);
+        if ("cpu".equals(event) || "wall".equals(event)) {
+            command.append(",interval=").append(intervalMillis).append("ms");
+        }
+        command.append(",file=").append(jfr.getAbsolutePath());
+        profiler.execute(command.toString());
+    }
+
+    @Override
+    public void stop() throws Exception {
+        profiler.execute("stop");
+    }
+
+    @Override
+    public boolean tagsPhases() {
+        return true;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.soapscope.apitest;
+
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import dev.soapscope.recorder.SegmentSink;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A sampler sees each exclusive stretch of a request in one phase, in order, and nothing outside requests. */
+class SegmentSinkTest {
+    private final List<String> segments = new ArrayList<String>();
+    private final SegmentSink sink = new SegmentSink() {
+        @Override
+        public long start() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public void end(long start, int phase) {
+            assertTrue(start != 0);
+            segments.add(Phase.of(phase).tag());
+        }
+    };
+
+    @AfterEach
+    void uninstall() {
+        Recorder.setSegmentSink(null);
+    }
+
+    @Test
+    void segmentsFollowTheTopOfTheStack() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        Recorder.setSegmentSink(sink);
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        Recorder.enter(Phase.UNMARSHAL);
+        Recorder.exit(Phase.UNMARSHAL);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(Arrays.asList("other", "invoke", "unmarshal", "invoke", "other"), segments);
+
+        segments.clear();
+        Recorder.hotspot(dev.soapscope.recorder.HotSpotKind.UUID_RANDOM, "outside"); // no request: no segment
+        assertEquals(Arrays.asList(), segments);
+
+        Recorder.setSegmentSink(null);
+        token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(Arrays.asList(), segments);
+    }
+}
