@@ -13,15 +13,44 @@ final class Commands {
                     .getMethod("markdownTable").invoke(null));
             return;
         }
+        if ("attach".equals(command)) {
+            System.exit(attach(args));
+        }
         if (!"help".equals(command) && !"--help".equals(command)) {
             System.err.println("soapscope: unknown command '" + command + "'");
         }
         System.out.println("usage: java -jar soapscope-agent.jar <command>\n"
+                + "  attach <pid> [key=value,...]   load the agent into a running JVM (same user); requests after\n"
+                + "           the attach are counted\n"
                 + "  config   print the settings table (key, default, meaning)\n"
                 + "  help     this text\n"
                 + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]");
         if (!"help".equals(command) && !"--help".equals(command)) {
             System.exit(2);
+        }
+    }
+
+    /** {@code attach <pid> [args]}: 0 attached, 1 the JVM refused, 2 bad arguments. */
+    static int attach(String[] args) {
+        if (args.length < 2 || args.length > 3 || !args[1].matches("[0-9]+")) {
+            System.err.println("soapscope: usage: java -jar soapscope-agent.jar attach <pid> [key=value,...]");
+            return 2;
+        }
+        String pid = args[1];
+        try {
+            java.io.File jar = new java.io.File(Commands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            net.bytebuddy.agent.ByteBuddyAgent.attach(jar, pid, args.length == 3 ? args[2] : "");
+            System.out.println("soapscope: agent loaded into JVM " + pid
+                    + "; it logs its start, endpoint and probes on that JVM's standard error");
+            return 0;
+        } catch (Throwable e) {
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            System.err.println("soapscope: cannot attach to JVM " + pid + ": " + cause
+                    + ". Check that it is running, as this user, and was not started with -XX:+DisableAttachMechanism.");
+            return 1;
         }
     }
 
