@@ -92,7 +92,7 @@ class MtomEchoIT {
     }
 
     /** The bytes as an activation DataSource (jakarta.activation has no ByteArrayDataSource). */
-    private record BytesDataSource(byte[] bytes) implements DataSource {
+    record BytesDataSource(byte[] bytes) implements DataSource {
         @Override
         public InputStream getInputStream() {
             return new ByteArrayInputStream(bytes);

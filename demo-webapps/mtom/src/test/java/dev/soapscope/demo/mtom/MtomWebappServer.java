@@ -16,8 +16,13 @@ final class MtomWebappServer {
     }
 
     static ForkedServer start(Path webappDir) throws IOException {
+        return deploy(webappDir).start();
+    }
+
+    /** The server, not started yet, for callers that add to it (an agent). */
+    static ForkedServer.Builder deploy(Path webappDir) throws IOException {
         explode(Path.of(System.getProperty("mtom.war", "target/mtom.war")), webappDir);
-        return ForkedServer.tomcat().webapp(webappDir).start();
+        return ForkedServer.tomcat().webapp(webappDir);
     }
 
     /** The testkit serves an exploded webapp directory. */
