@@ -19,10 +19,20 @@ import dev.soapscope.demo.payloadcaching.model.Orders;
  */
 @Endpoint
 public class OrderEndpoint {
+    /**
+     * A slowdown planted on purpose, for showing that a regression between two runs is found in the right phase
+     * and the right frame: {@code -Ddemo.plant.invoke.micros=N} spins N microseconds per request in
+     * {@link #plantedSlowdown}. Off by default.
+     */
+    static final String PLANT_PROPERTY = "demo.plant.invoke.micros";
+    private static final long PLANT_NANOS = Long.getLong(PLANT_PROPERTY, 0) * 1000;
 
     @PayloadRoot(namespace = Orders.NS, localPart = "orderRequest")
     @ResponsePayload
     public OrderResponse order(@RequestPayload OrderRequest request) {
+        if (PLANT_NANOS > 0) {
+            plantedSlowdown(PLANT_NANOS);
+        }
         BigDecimal total = BigDecimal.ZERO;
         for (OrderLine line : request.lines) {
             total = total.add(line.unitPrice.multiply(BigDecimal.valueOf(line.quantity)));
@@ -32,5 +42,15 @@ public class OrderEndpoint {
         response.lineCount = request.lines.size();
         response.total = total.setScale(2, RoundingMode.HALF_UP);
         return response;
+    }
+
+    /** Burns CPU (not sleep: a CPU profile must see it) for {@code nanos}. */
+    static long plantedSlowdown(long nanos) {
+        long end = System.nanoTime() + nanos;
+        long spins = 0;
+        while (System.nanoTime() < end) {
+            spins++;
+        }
+        return spins;
     }
 }
