@@ -5,10 +5,15 @@ import dev.soapscope.recorder.Phase;
 /**
  * The root frame that puts a sample under its request phase in a flame graph, such as {@code [phase:soap.parse]}.
  * Samples are tagged with the phase tag; graphs show it as this frame, and read it back from collapsed stacks.
+ * Samples taken outside any phase span (between requests, other threads, work no probe claimed) go under
+ * {@link #NONE}.
  */
 public final class PhaseFrame {
     private static final String PREFIX = "[phase:";
     private static final String SUFFIX = "]";
+
+    /** The root frame of samples outside any phase span; {@code none} is no phase tag, so it parses to null. */
+    public static final String NONE = PREFIX + "none" + SUFFIX;
 
     private PhaseFrame() {
     }

@@ -20,6 +20,8 @@ class PhaseFrameTest {
         assertNull(PhaseFrame.parse("java.lang.Thread.run"));
         assertNull(PhaseFrame.parse("[phase:nonsense]"));
         assertNull(PhaseFrame.parse(null));
+        assertNull(PhaseFrame.parse(PhaseFrame.NONE));
+        assertEquals("[phase:none]", PhaseFrame.NONE);
     }
 
     @Test

@@ -1,0 +1,87 @@
+package dev.soapscope.flamegraphs;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A command's arguments: positional ones and {@code --name value} options from a fixed set. */
+final class CommandLine {
+    private final List<String> positional = new ArrayList<>();
+    private final Map<String, String> options = new HashMap<>();
+
+    private CommandLine() {
+    }
+
+    /** Parses {@code args} after the command name; every option takes a value. */
+    static CommandLine parse(String[] args, String... optionNames) throws UsageException {
+        List<String> known = Arrays.asList(optionNames);
+        CommandLine a = new CommandLine();
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--")) {
+                a.positional.add(arg);
+                continue;
+            }
+            if (!known.contains(arg)) {
+                throw new UsageException("unknown option " + arg);
+            }
+            if (i + 1 >= args.length) {
+                throw new UsageException(arg + " needs a value");
+            }
+            if (a.options.put(arg, args[++i]) != null) {
+                throw new UsageException(arg + " given twice");
+            }
+        }
+        return a;
+    }
+
+    /** The positional arguments, which must be exactly {@code names}. */
+    List<String> positional(String... names) throws UsageException {
+        if (positional.size() != names.length) {
+            throw new UsageException("expected " + String.join(" ", names) + ", got "
+                    + (positional.isEmpty() ? "nothing" : String.join(" ", positional)));
+        }
+        return positional;
+    }
+
+    String required(String option) throws UsageException {
+        String v = options.get(option);
+        if (v == null) {
+            throw new UsageException(option + " is required");
+        }
+        return v;
+    }
+
+    /** The option's value, or null. */
+    String optional(String option) {
+        return options.get(option);
+    }
+
+    /** A number of at least zero, or the default when the option is absent. */
+    double nonNegative(String option, double defaultValue) throws UsageException {
+        String v = options.get(option);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            if (d >= 0 && !Double.isInfinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a number of at least 0, not " + v);
+    }
+
+    /** CommandLine that do not fit the command: a message, then the usage. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

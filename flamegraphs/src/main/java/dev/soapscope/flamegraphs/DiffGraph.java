@@ -1,0 +1,97 @@
+package dev.soapscope.flamegraphs;
+
+import one.convert.FlameGraph;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.NumberFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * A differential flame graph of two runs' phase-rooted stacks, normalised per request: each run's sample
+ * counts are divided by its request count and expressed per {@link #unit()} requests (a power of ten at least
+ * ten times the larger request count, so one sample is at least ten units and rounding stays below 5%).
+ *
+ * <p>The converter colours a graph by the change of each frame's self count against a reference graph (red
+ * grew, blue shrank, yellow: a frame the reference lacks) and draws widths from the graph itself, so frames
+ * only in the baseline would have no width. Here the drawn graph holds, per stack, the larger of baseline and
+ * current, and the reference holds {@code larger - current + baseline}: the difference is then exactly
+ * {@code current - baseline}, frames gone from the current run keep their baseline width and show deep blue,
+ * and frames only in the current run are yellow.
+ */
+final class DiffGraph {
+    private final CollapsedStacks base;
+    private final CollapsedStacks current;
+    private final long unit;
+
+    private DiffGraph(CollapsedStacks base, CollapsedStacks current, long unit) {
+        this.base = base;
+        this.current = current;
+        this.unit = unit;
+    }
+
+    /** Both runs' stacks with their raw sample counts and request counts (each at least 1). */
+    static DiffGraph of(CollapsedStacks base, long baseRequests, CollapsedStacks current, long currentRequests) {
+        long unit = 10;
+        while (unit < 10 * Math.max(baseRequests, currentRequests)) {
+            unit *= 10;
+        }
+        return new DiffGraph(base.scaled((double) unit / baseRequests),
+                current.scaled((double) unit / currentRequests), unit);
+    }
+
+    /** The counts are samples per this many requests. */
+    long unit() {
+        return unit;
+    }
+
+    /** {@code stack baseline current} lines, per {@link #unit()} requests (the input of difffolded.pl). */
+    List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        for (String s : stacks()) {
+            lines.add(s + " " + base.count(s) + " " + current.count(s));
+        }
+        return lines;
+    }
+
+    void writeCollapsed(Path file) throws IOException {
+        Files.write(file, lines(), StandardCharsets.UTF_8);
+    }
+
+    void writeHtml(Path file, String title) throws IOException {
+        CollapsedStacks drawn = new CollapsedStacks();
+        CollapsedStacks reference = new CollapsedStacks();
+        for (String s : stacks()) {
+            long b = base.count(s);
+            long c = current.count(s);
+            long larger = Math.max(b, c);
+            drawn.add(s, larger);
+            // zero (left out) when the baseline lacks the stack, so its new frames stay unknown to the reference
+            reference.add(s, larger - c + b);
+        }
+        FlameGraph graph = drawn.toGraph(title + ", samples per " + NumberFormat.getIntegerInstance(Locale.ROOT)
+                .format(unit) + " requests; width: the larger of the two runs; red: grew, blue: shrank"
+                + " (gone: blue over the whole width), yellow: only in the current run");
+        graph.diff(reference.toGraph(""));
+        try (OutputStream out = Files.newOutputStream(file)) {
+            graph.dump(out);
+        }
+    }
+
+    private TreeSet<String> stacks() {
+        TreeSet<String> stacks = new TreeSet<>();
+        for (String s : base.stacks()) {
+            stacks.add(s);
+        }
+        for (String s : current.stacks()) {
+            stacks.add(s);
+        }
+        return stacks;
+    }
+}

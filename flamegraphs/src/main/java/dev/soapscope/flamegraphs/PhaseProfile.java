@@ -1,0 +1,124 @@
+package dev.soapscope.flamegraphs;
+
+import dev.soapscope.recorder.Phase;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
+import one.jfr.JfrReader;
+import one.jfr.event.SpanEvent;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A run's execution samples (cpu, itimer or wall: whatever the recording holds) split by the phase span each
+ * fell in. The converter does the JFR work: once without a filter for all samples, then once per phase tag
+ * with {@code --tag}, which keeps the samples inside spans of that tag on the same thread. The agent's spans
+ * are exclusive segments, so a sample falls in one phase span at most; what no phase span holds is
+ * {@link PhaseFrame#NONE}. Spans whose tag is no soapscope phase are ignored (their samples count as none).
+ */
+final class PhaseProfile {
+    private final Map<Phase, CollapsedStacks> phases;
+    private final CollapsedStacks none;
+    private final Set<String> ignoredTags;
+
+    private PhaseProfile(Map<Phase, CollapsedStacks> phases, CollapsedStacks none, Set<String> ignoredTags) {
+        this.phases = phases;
+        this.none = none;
+        this.ignoredTags = ignoredTags;
+    }
+
+    /** Reads and adds up the samples of every file. */
+    static PhaseProfile read(List<Path> jfrFiles) throws BadInputException {
+        Map<Phase, CollapsedStacks> phases = new EnumMap<>(Phase.class);
+        CollapsedStacks none = new CollapsedStacks();
+        Set<String> ignored = new TreeSet<>();
+        for (Path file : jfrFiles) {
+            CollapsedStacks all = samples(file, null);
+            CollapsedStacks inPhases = new CollapsedStacks();
+            for (String tag : spanTags(file)) {
+                Phase phase = Phase.byTag(tag);
+                if (phase == null) {
+                    ignored.add(tag);
+                    continue;
+                }
+                CollapsedStacks tagged = samples(file, tag);
+                inPhases.addAll(tagged);
+                CollapsedStacks sum = phases.get(phase);
+                if (sum == null) {
+                    phases.put(phase, sum = new CollapsedStacks());
+                }
+                sum.addAll(tagged);
+            }
+            none.addAll(all.minus(inPhases));
+        }
+        return new PhaseProfile(phases, none, ignored);
+    }
+
+    /** The phases that have samples, in the order of {@link Phase}. */
+    Set<Phase> phases() {
+        return phases.keySet();
+    }
+
+    /** The samples of one phase, without the phase frame; empty when it has none. */
+    CollapsedStacks phase(Phase phase) {
+        CollapsedStacks s = phases.get(phase);
+        return s == null ? new CollapsedStacks() : s;
+    }
+
+    CollapsedStacks none() {
+        return none;
+    }
+
+    /** Span tags found that are no soapscope phase. */
+    Set<String> ignoredTags() {
+        return ignoredTags;
+    }
+
+    /** Every sample, rooted at its phase frame ({@code [phase:unmarshal];...}) or {@link PhaseFrame#NONE}. */
+    CollapsedStacks rooted() {
+        CollapsedStacks all = new CollapsedStacks();
+        for (Map.Entry<Phase, CollapsedStacks> e : phases.entrySet()) {
+            all.addAll(e.getValue().under(PhaseFrame.of(e.getKey())));
+        }
+        all.addAll(none.under(PhaseFrame.NONE));
+        return all;
+    }
+
+    /** The converter's stacks of one file: all samples, or those inside spans tagged {@code tag}. */
+    private static CollapsedStacks samples(Path file, String tag) throws BadInputException {
+        Arguments args = new Arguments();
+        args.output = "collapsed";
+        args.norm = true; // generated class names (lambdas, hidden classes) compare equal between runs
+        args.tag = tag;
+        try {
+            return CollapsedStacks.of(JfrToFlame.parse(file.toString(), args));
+        } catch (IOException | RuntimeException e) {
+            throw unreadable(file, e);
+        }
+    }
+
+    /** The distinct tags of the file's {@code profiler.Span} events, sorted. */
+    private static Set<String> spanTags(Path file) throws BadInputException {
+        Set<String> tags = new TreeSet<>();
+        try (JfrReader jfr = new JfrReader(file.toString())) {
+            for (SpanEvent e; (e = jfr.readEvent(SpanEvent.class)) != null; ) {
+                if (e.tag != null) {
+                    tags.add(e.tag);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw unreadable(file, e);
+        }
+        return tags;
+    }
+
+    private static BadInputException unreadable(Path file, Exception e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new BadInputException("cannot read " + file + " as a JFR recording: " + why, e);
+    }
+}

@@ -1,0 +1,182 @@
+package dev.soapscope.flamegraphs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parts of a run's {@code phases.json} (the agent's {@code /phases} document) the commands use: per
+ * operation its request count and, per phase, the mean and standard deviation of the self time per request
+ * over all the operation's requests (zeros included). Other members are ignored.
+ */
+final class PhasesDocument {
+    private final Path file;
+    private final List<Operation> operations;
+
+    private PhasesDocument(Path file, List<Operation> operations) {
+        this.file = file;
+        this.operations = operations;
+    }
+
+    static PhasesDocument read(Path file) throws BadInputException {
+        String text;
+        try {
+            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException("cannot read " + file + ": " + e);
+        }
+        Object root;
+        try {
+            root = JsonReader.parse(text);
+        } catch (JsonReader.SyntaxException e) {
+            throw new BadInputException("malformed JSON in " + file + ": " + e.getMessage());
+        }
+        Reader r = new Reader(file);
+        Map<String, Object> doc = r.object(root, "the document");
+        List<Object> ops = r.array(doc.get("operations"), "operations");
+        List<Operation> operations = new ArrayList<>(ops.size());
+        for (int i = 0; i < ops.size(); i++) {
+            operations.add(r.operation(ops.get(i), "operations[" + i + "]"));
+        }
+        return new PhasesDocument(file, Collections.unmodifiableList(operations));
+    }
+
+    Path file() {
+        return file;
+    }
+
+    List<Operation> operations() {
+        return operations;
+    }
+
+    /** The operation of that name, or null. */
+    Operation operation(String name) {
+        for (Operation o : operations) {
+            if (o.name.equals(name)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** Requests over all operations: what a run's samples are divided by to compare runs per request. */
+    long totalRequests() {
+        long n = 0;
+        for (Operation o : operations) {
+            n += o.requests;
+        }
+        return n;
+    }
+
+    static final class Operation {
+        final String name;
+        final long requests;
+        /** By phase tag, in document order. */
+        final Map<String, PhaseTime> phases;
+
+        Operation(String name, long requests, Map<String, PhaseTime> phases) {
+            this.name = name;
+            this.requests = requests;
+            this.phases = phases;
+        }
+    }
+
+    /** Self time per request in one phase, over all the operation's requests. */
+    static final class PhaseTime {
+        final double meanUs;
+        final double sdUs;
+
+        PhaseTime(double meanUs, double sdUs) {
+            this.meanUs = meanUs;
+            this.sdUs = sdUs;
+        }
+    }
+
+    /** Checks shapes and types; each complaint names the file and the member path. */
+    private static final class Reader {
+        private final Path file;
+
+        Reader(Path file) {
+            this.file = file;
+        }
+
+        Operation operation(Object value, String where) throws BadInputException {
+            Map<String, Object> op = object(value, where);
+            String name = string(op.get("operation"), where + ".operation");
+            double requests = number(op.get("requests"), where + ".requests");
+            if (requests < 0 || requests != Math.rint(requests)) {
+                throw bad(where + ".requests", "expected a whole number of requests, found " + requests);
+            }
+            Map<String, PhaseTime> phases = new LinkedHashMap<>();
+            Object phasesValue = op.get("phases");
+            if (phasesValue != null) {
+                for (Map.Entry<String, Object> e : object(phasesValue, where + ".phases").entrySet()) {
+                    String at = where + ".phases." + e.getKey();
+                    Map<String, Object> p = object(e.getValue(), at);
+                    phases.put(e.getKey(), new PhaseTime(number(p.get("mean_us"), at + ".mean_us"),
+                            number(p.get("sd_us"), at + ".sd_us")));
+                }
+            }
+            return new Operation(name, (long) requests, Collections.unmodifiableMap(phases));
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> object(Object value, String where) throws BadInputException {
+            if (value instanceof Map) {
+                return (Map<String, Object>) value;
+            }
+            throw bad(where, "expected an object, found " + describe(value));
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Object> array(Object value, String where) throws BadInputException {
+            if (value instanceof List) {
+                return (List<Object>) value;
+            }
+            throw bad(where, "expected an array, found " + describe(value));
+        }
+
+        String string(Object value, String where) throws BadInputException {
+            if (value instanceof String) {
+                return (String) value;
+            }
+            throw bad(where, "expected a string, found " + describe(value));
+        }
+
+        double number(Object value, String where) throws BadInputException {
+            if (value instanceof Double) {
+                return (Double) value;
+            }
+            throw bad(where, "expected a number, found " + describe(value));
+        }
+
+        private BadInputException bad(String where, String what) {
+            return new BadInputException("unexpected content in " + file + ": " + where + ": " + what);
+        }
+
+        private static String describe(Object value) {
+            if (value == null) {
+                return "nothing (missing or null)";
+            }
+            if (value instanceof Map) {
+                return "an object";
+            }
+            if (value instanceof List) {
+                return "an array";
+            }
+            if (value instanceof String) {
+                return "a string";
+            }
+            if (value instanceof Boolean) {
+                return value.toString();
+            }
+            return "a number";
+        }
+    }
+}
