@@ -16,12 +16,22 @@ final class Commands {
         if ("attach".equals(command)) {
             System.exit(attach(args));
         }
+        if ("flame".equals(command) || "diff".equals(command) || "compare".equals(command)) {
+            // the run commands need the recorder's vocabulary, which lives in the nested jar
+            Object exit = Class.forName("dev.soapscope.flamegraphs.Cli", true, withRecorder())
+                    .getMethod("run", String[].class, java.io.PrintStream.class, java.io.PrintStream.class)
+                    .invoke(null, args, System.out, System.err);
+            System.exit((Integer) exit);
+        }
         if (!"help".equals(command) && !"--help".equals(command)) {
             System.err.println("soapscope: unknown command '" + command + "'");
         }
         System.out.println("usage: java -jar soapscope-agent.jar <command>\n"
                 + "  attach <pid> [key=value,...]   load the agent into a running JVM (same user); requests after\n"
                 + "           the attach are counted\n"
+                + "  flame RUN --out DIR             flame graphs of a profiled run, by phase\n"
+                + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
+                + "  compare BASE CUR [--threshold PCT] [--json FILE]   phase times compared; exit 1 on a regression\n"
                 + "  config   print the settings table (key, default, meaning)\n"
                 + "  help     this text\n"
                 + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]");
@@ -57,5 +67,12 @@ final class Commands {
     /** A loader over the nested recorder jar, for commands run outside an agent. */
     private static ClassLoader bootstrapLoader() throws Exception {
         return new java.net.URLClassLoader(new java.net.URL[] {BootstrapJar.extract().toURI().toURL()}, null);
+    }
+
+    /** A loader over the nested recorder jar and this jar, so that the run commands see both. */
+    private static ClassLoader withRecorder() throws Exception {
+        java.net.URL self = Commands.class.getProtectionDomain().getCodeSource().getLocation();
+        return new java.net.URLClassLoader(new java.net.URL[] {BootstrapJar.extract().toURI().toURL(), self},
+                ClassLoader.getSystemClassLoader().getParent());
     }
 }

@@ -1,6 +1,8 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.agent.profiler.ProfilerControl;
+import dev.soapscope.flamegraphs.FlameGraphs;
+import dev.soapscope.recorder.Phase;
 import dev.soapscope.metrics.Endpoint;
 
 import java.io.File;
@@ -11,7 +13,11 @@ import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.Map;
 
-/** {@code /profile?seconds=N&event=cpu|wall|alloc|lock}: a JFR recording of the next N seconds, as a download. */
+/**
+ * {@code /profile?seconds=N&event=cpu|wall|alloc|lock}: a JFR recording of the next N seconds, as a download;
+ * {@code /flamegraph?seconds=N[&phase=P][&event=E]}: the same, as a flame graph page rooted at the phases, or of
+ * one phase.
+ */
 final class ProfileRoutes {
     static final int MAX_SECONDS = 300;
 
@@ -22,15 +28,24 @@ final class ProfileRoutes {
     }
 
     boolean handles(String path) {
-        return "/profile".equals(path);
+        return "/profile".equals(path) || "/flamegraph".equals(path);
     }
 
     Reply get(String path, String rawQuery) throws Exception {
         Map<String, String> query = parse(rawQuery);
-        String bad = unknownParameter(query, "seconds", "event");
+        boolean flame = "/flamegraph".equals(path);
+        String bad = flame ? unknownParameter(query, "seconds", "event", "phase") : unknownParameter(query, "seconds", "event");
         if (bad != null) {
-            return Reply.text(400, "soapscope: unknown parameter '" + bad + "'; /profile takes seconds=1.." + MAX_SECONDS
-                    + " and event=cpu|wall|alloc|lock\n");
+            return Reply.text(400, "soapscope: unknown parameter '" + bad + "'; " + path + " takes seconds=1.."
+                    + MAX_SECONDS + ", event=cpu|wall|alloc|lock" + (flame ? " and phase=<a phase, such as soap.parse>" : "") + "\n");
+        }
+        Phase phase = null;
+        if (flame && query.containsKey("phase")) {
+            phase = Phase.byTag(query.get("phase"));
+            if (phase == null) {
+                return Reply.text(400, "soapscope: no phase named '" + printable(query.get("phase")) + "'; phases: "
+                        + phaseTags() + "\n");
+            }
         }
         Integer seconds = seconds(query.get("seconds"));
         if (seconds == null) {
@@ -48,6 +63,13 @@ final class ProfileRoutes {
                     "soapscope: " + refused.getMessage() + "\n");
         }
         try {
+            if (flame) {
+                try {
+                    return new Reply(200, "text/html; charset=utf-8", FlameGraphs.html(jfr.toPath(), phase));
+                } catch (IllegalArgumentException nothingToDraw) {
+                    return Reply.text(404, "soapscope: " + nothingToDraw.getMessage() + "\n");
+                }
+            }
             Reply r = new Reply(200, "application/octet-stream", Files.readAllBytes(jfr.toPath()));
             r.fileName = "soapscope-" + event + ".jfr";
             return r;
@@ -56,6 +78,23 @@ final class ProfileRoutes {
                 jfr.deleteOnExit();
             }
         }
+    }
+
+    private static String phaseTags() {
+        StringBuilder tags = new StringBuilder();
+        for (Phase p : Phase.values()) {
+            tags.append(tags.length() == 0 ? "" : ", ").append(p.tag());
+        }
+        return tags.toString();
+    }
+
+    private static String printable(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length() && i < 40; i++) {
+            char c = s.charAt(i);
+            b.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        return b.toString();
     }
 
     private static Integer seconds(String value) {

@@ -90,6 +90,23 @@ class ProfilerIT {
             assertTrue(bad.body().contains("seconds must be a whole number from 1 to 300"), bad.body());
             assertEquals(400, agent.raw("/profile?event=cycles").status());
             assertEquals(400, agent.raw("/profile?colour=blue").status());
+            Http.Response badPhase = agent.raw("/flamegraph?phase=nonsense");
+            assertEquals(400, badPhase.status());
+            assertTrue(badPhase.body().contains("phases: transport.read, soap.parse"), badPhase.body());
+
+            // a flame graph of two seconds of load, served as a page
+            Thread load = new Thread(() -> {
+                long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+                while (System.nanoTime() < until) {
+                    Http.post(server.uri("/echo"), Soap.echoRequest("y".repeat(20_000)), Soap.CONTENT_TYPE, Map.of());
+                }
+            });
+            load.start();
+            Http.Response page = agent.raw("/flamegraph?seconds=2");
+            load.join();
+            assertEquals(200, page.status(), page.body());
+            assertTrue(page.header("Content-Type").orElse("").startsWith("text/html"), page.toString());
+            assertTrue(page.body().contains("<canvas"), page.body().substring(0, Math.min(300, page.body().length())));
         }
     }
 
