@@ -5,7 +5,9 @@ import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 
 import java.io.IOException;
+// servlet-6.1 only {
 import java.nio.ByteBuffer;
+// } servlet-6.1 only
 
 /**
  * The request body as the container gives it, with each read timed as {@code transport.read}. Every method
@@ -57,6 +59,7 @@ final class TimedInputStream extends ServletInputStream {
         }
     }
 
+    // servlet-6.1 only {
     /** Servlet 6.1. */
     @Override
     public int read(ByteBuffer buffer) throws IOException {
@@ -70,6 +73,8 @@ final class TimedInputStream extends ServletInputStream {
         }
     }
 
+    // } servlet-6.1 only
+
     @Override
     public int readLine(byte[] b, int off, int len) throws IOException {
         timer.beforeRead();
@@ -82,6 +87,7 @@ final class TimedInputStream extends ServletInputStream {
         }
     }
 
+    // servlet-6.1 only {
     /** Servlet 6.1 declares it; on older APIs it is {@code InputStream}'s (Java 9+). */
     @Override
     public byte[] readAllBytes() throws IOException {
@@ -120,6 +126,8 @@ final class TimedInputStream extends ServletInputStream {
             timer.afterRead(n);
         }
     }
+
+    // } servlet-6.1 only
 
     @Override
     public long skip(long count) throws IOException {

@@ -5,7 +5,9 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 
 import java.io.IOException;
+// servlet-6.1 only {
 import java.nio.ByteBuffer;
+// } servlet-6.1 only
 
 /**
  * The response body as the container gives it, with each write, flush and close timed as
@@ -57,6 +59,7 @@ final class TimedOutputStream extends ServletOutputStream {
         }
     }
 
+    // servlet-6.1 only {
     /** Servlet 6.1. */
     @Override
     public void write(ByteBuffer buffer) throws IOException {
@@ -70,6 +73,8 @@ final class TimedOutputStream extends ServletOutputStream {
             timer.afterWrite(n);
         }
     }
+
+    // } servlet-6.1 only
 
     @Override
     public void flush() throws IOException {

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+// servlet-6.1 only {
 import java.nio.ByteBuffer;
+// } servlet-6.1 only
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +43,9 @@ class TimedStreamsTest {
             byte[] some = new byte[5];
             assertEquals(5, in.read(some));
             seen.write(some);
-            seen.write(in.readNBytes(3));
-            ByteBuffer buffer = ByteBuffer.allocate(4);
-            assertEquals(4, in.read(buffer));
-            seen.write(buffer.array());
+            byte[] more = new byte[10];
+            assertEquals(3, in.read(more, 2, 3));
+            seen.write(more, 2, 3);
             assertEquals(2, in.skip(2));
             seen.write(BODY, seen.size(), 2);
             seen.write(in.readAllBytes());
@@ -91,6 +92,19 @@ class TimedStreamsTest {
                 "setReadListener", "close"), fake.calls);
     }
 
+    // servlet-6.1 only {
+    @Test
+    void servlet61BufferAndNBytesMethodsAreTimedToo() throws IOException {
+        FakeOut fakeOut = new FakeOut();
+        RecordedRequests.Request w = inRequest("urn:write61", () -> {
+            TimedOutputStream out = new TimedOutputStream(fakeOut, timer(fakeOut));
+            out.write(ByteBuffer.wrap("ghi".getBytes(StandardCharsets.US_ASCII)));
+        });
+        assertEquals("ghi", fakeOut.bytes.toString(StandardCharsets.ISO_8859_1));
+        assertEquals(3, w.bytesOut);
+    }
+
+    // } servlet-6.1 only
     @Test
     void writesDelegateCountBytesAndMarkTheFirstByte() throws IOException {
         FakeOut fake = new FakeOut();
@@ -99,7 +113,7 @@ class TimedStreamsTest {
             out.write('<');
             out.write("abc".getBytes(StandardCharsets.US_ASCII));
             out.write("xxdefxx".getBytes(StandardCharsets.US_ASCII), 2, 3);
-            out.write(ByteBuffer.wrap("ghi".getBytes(StandardCharsets.US_ASCII)));
+            out.write("ghi".getBytes(StandardCharsets.US_ASCII), 0, 3);
             out.print("jk");
             out.print(7);
             out.println(true);
