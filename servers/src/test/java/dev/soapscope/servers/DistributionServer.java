@@ -1,0 +1,120 @@
+package dev.soapscope.servers;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A server distribution started by its own script in a fresh base directory under a test's temporary directory. */
+abstract class DistributionServer implements AutoCloseable {
+    /** {@code [soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:PORT/metrics; probes: [...]} */
+    private static final Pattern AGENT_STARTED = Pattern.compile(
+            "\\[soapscope] INFO agent \\S+ started: endpoint (http://[0-9.]+:[0-9]+)/metrics");
+
+    /** Servers not closed yet: killed when the test JVM exits (a Failsafe timeout), so none outlives the build. */
+    private static final Set<DistributionServer> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(DistributionServer::kill),
+                "kill-left-over-servers"));
+    }
+
+    private final String name;
+    private final Path base;
+    private final int httpPort;
+    private final long startNanos;
+
+    /** {@code startNanos}: System.nanoTime() when the test began to set the server up (for {@link #mark}). */
+    DistributionServer(String name, Path base, int httpPort, long startNanos) {
+        this.name = name;
+        this.startNanos = startNanos;
+        this.base = base;
+        this.httpPort = httpPort;
+        ServerLogOnFailure.register(this);
+        LIVE.add(this);
+    }
+
+    final String name() {
+        return name;
+    }
+
+    /** CATALINA_BASE or JETTY_BASE: unique per test, so it also names the server's processes. */
+    final Path base() {
+        return base;
+    }
+
+    final int httpPort() {
+        return httpPort;
+    }
+
+    /** {@code http://127.0.0.1:PORT/path} */
+    final URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + httpPort + (path.startsWith("/") ? path : "/" + path));
+    }
+
+    /** What the JVM wrote to standard output and error (where the agent's start line is). */
+    abstract String console();
+
+    /** The console and the server's own log files, for failure messages. */
+    abstract String allLogs();
+
+    abstract boolean isRunning();
+
+    /**
+     * Stops the server the way its scripts do and checks that no process and no listening port is left, neither HTTP
+     * nor {@code otherPorts} (an agent's endpoint).
+     */
+    abstract void stop(int... otherPorts) throws Exception;
+
+    /** Kills whatever is left of the server (descendants included); never throws. */
+    @Override
+    public final void close() {
+        LIVE.remove(this);
+        kill();
+    }
+
+    /** Kills (SIGKILL) every process of this server still alive, descendants included, and waits for them to go. */
+    abstract void kill();
+
+    /** Prints {@code [servers] NAME: EVENT at X.X s} (since the server was started) for the build log. */
+    final void mark(String event) {
+        System.out.printf("[servers] %s: %s at %.1f s%n", name, event, (System.nanoTime() - startNanos) / 1e9);
+    }
+
+    /** The agent's endpoint, from its start line (the agent runs with {@code port=0}). */
+    final AgentEndpoint agent() {
+        boolean started = Launch.await(() -> AGENT_STARTED.matcher(console()).find(), Duration.ofSeconds(60), this::isRunning);
+        assertTrue(started, () -> name + ": no agent start line\n" + allLogs());
+        Matcher m = AGENT_STARTED.matcher(console());
+        assertTrue(m.find());
+        mark("agent started");
+        return new AgentEndpoint(URI.create(m.group(1)));
+    }
+
+    /** Waits (at most 90 s) until {@code path} answers with anything but 404 or 503; returns that status. */
+    final int awaitDeployed(String path) {
+        int status = Launch.awaitDeployed(uri(path), Duration.ofSeconds(90), this::isRunning, this::allLogs);
+        mark(path + " deployed");
+        return status;
+    }
+
+    /** After {@link #stop()}: no process mentions the base directory, the ports are closed. */
+    final void assertNothingLeft(List<ProcessHandle> processesSeen, int... otherPorts) {
+        for (ProcessHandle p : processesSeen) {
+            assertTrue(!p.isAlive(), () -> name + ": process left after stop:" + Launch.describe(List.of(p)));
+        }
+        List<ProcessHandle> left = Launch.processesMentioning(base.toString());
+        assertTrue(left.isEmpty(), () -> name + ": processes left after stop:" + Launch.describe(left));
+        assertTrue(Launch.portClosed(httpPort), () -> name + ": HTTP port " + httpPort + " still open after stop");
+        for (int port : otherPorts) {
+            assertTrue(Launch.portClosed(port), () -> name + ": port " + port + " still open after stop");
+        }
+        mark("stopped, nothing left");
+    }
+}
