@@ -2,6 +2,7 @@ package dev.soapscope.demo;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +27,12 @@ import dev.soapscope.demo.report.MarkdownReport;
 import dev.soapscope.demo.report.Report;
 import dev.soapscope.demo.report.RunInfo;
 import dev.soapscope.demo.report.ScenarioResult;
+import dev.soapscope.demo.report.TransferFigures;
 import dev.soapscope.demo.scenario.PreparedRequest;
 import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
+import dev.soapscope.demo.scenario.Webapp;
+import dev.soapscope.demo.scenario.Workload;
 
 /**
  * {@code java -jar soapscope-demo.jar}: start the server with the agent, warm up and drive each scenario, read the
@@ -68,13 +72,18 @@ public final class Main {
                     + " (or pass --agent PATH)");
             return 2;
         }
-        if (!Files.isRegularFile(options.war())) {
-            err.println("soapscope-demo: no demo WAR at " + options.war().toAbsolutePath() + ": " + BUILD_FIRST
-                    + " (or pass --war PATH)");
-            return 2;
+        Map<String, Path> wars = new LinkedHashMap<>();
+        for (Webapp webapp : webapps(scenarios)) {
+            Path war = webapp == Webapp.MTOM ? options.mtomWar() : options.war();
+            if (!Files.isRegularFile(war)) {
+                err.println("soapscope-demo: no demo WAR at " + war.toAbsolutePath() + ": " + BUILD_FIRST
+                        + " (or pass " + (webapp == Webapp.MTOM ? "--mtom-war" : "--war") + " PATH)");
+                return 2;
+            }
+            wars.put(webapp.context(), war);
         }
         try {
-            return runAll(options, scenarios, out, err);
+            return runAll(options, scenarios, wars, out, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("soapscope-demo: interrupted");
@@ -85,20 +94,32 @@ public final class Main {
         }
     }
 
-    private static int runAll(Options options, List<Scenario> scenarios, PrintStream out, PrintStream err)
-            throws IOException, InterruptedException {
+    /** The WARs the scenarios need, payload-caching first. */
+    static List<Webapp> webapps(List<Scenario> scenarios) {
+        return List.of(Webapp.values()).stream().filter(w -> scenarios.stream().anyMatch(s -> s.webapp() == w)).toList();
+    }
+
+    private static int runAll(Options options, List<Scenario> scenarios, Map<String, Path> wars, PrintStream out,
+                              PrintStream err) throws IOException, InterruptedException {
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long t0 = System.nanoTime();
         Path dir = options.out();
         Files.createDirectories(dir);
         Path log = dir.resolve("server.log");
-        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s, %d requests each at concurrency %d after %d warm-up "
-                        + "requests%nstarting Tomcat 11 with the agent in a forked JVM (its output: %s)%n",
-                scenarios.size(), scenarios.size() == 1 ? "" : "s", options.requests(), options.concurrency(),
-                options.warmup(), log);
+        boolean anyLoad = scenarios.stream().anyMatch(s -> !s.isWorkload());
+        boolean anyTransfer = scenarios.stream().anyMatch(Scenario::isWorkload);
+        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s%s%s%nstarting Tomcat 11 with the agent in a forked JVM, "
+                        + "WAR%s %s (its output: %s)%n",
+                scenarios.size(), scenarios.size() == 1 ? "" : "s",
+                anyLoad ? String.format(Locale.ROOT, "; load-driven: %d requests each at concurrency %d after %d "
+                        + "warm-up requests", options.requests(), options.concurrency(), options.warmup()) : "",
+                anyTransfer ? "; " + transferSummary(options, scenarios) : "",
+                wars.size() == 1 ? "" : "s", String.join(", ", wars.entrySet().stream()
+                        .map(e -> e.getValue().getFileName() + " at " + (e.getKey().isEmpty() ? "/" : e.getKey()))
+                        .toList()), log);
         ServerProcess server;
         try {
-            server = ServerProcess.start(options.agentJar(), options.war(), Math.max(200, options.concurrency() + 8), log);
+            server = ServerProcess.start(options.agentJar(), wars, Math.max(200, options.concurrency() + 8), log);
         } catch (ServerProcess.StartFailure e) {
             err.println("soapscope-demo: " + e.getMessage());
             return 1;
@@ -111,14 +132,18 @@ public final class Main {
             probes = server.agentProbes();
             LoadDriver driver = new LoadDriver("127.0.0.1", server.port());
             AgentClient agent = new AgentClient(server.agentEndpoint());
+            URI base = URI.create("http://127.0.0.1:" + server.port());
             Progress progress = Progress.on(out);
             // all warm-ups first: the JIT has seen every stack before any is measured, so running first is no handicap
             Map<Scenario, Integer> warmupErrors = new LinkedHashMap<>();
             for (Scenario scenario : scenarios) {
-                warmupErrors.put(scenario, warmUp(scenario, options, driver, progress, err));
+                warmupErrors.put(scenario, scenario.isWorkload() ? warmUpWorkload(scenario, options, base, out, err)
+                        : warmUp(scenario, options, driver, progress, err));
             }
             for (Scenario scenario : scenarios) {
-                results.add(measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario), err));
+                results.add(scenario.isWorkload()
+                        ? measureWorkload(scenario, options, base, agent, server, warmupErrors.get(scenario), out, err)
+                        : measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario), err));
             }
         } finally {
             server.close();
@@ -127,7 +152,7 @@ public final class Main {
         Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
                 options.concurrency(), options.warmup(), System.getProperty("java.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), probes), results);
+                Runtime.getRuntime().availableProcessors(), probes, anyTransfer ? options.transfer() : null), results);
         out.println();
         out.print(ConsoleTable.render(report));
         Files.writeString(dir.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
@@ -157,15 +182,68 @@ public final class Main {
         return warm.errors();
     }
 
-    private static ScenarioResult measure(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
-                                          Progress progress, ServerProcess server, int warmupErrors, PrintStream err)
+    private static String transferSummary(Options options, List<Scenario> scenarios) {
+        var t = options.transfer();
+        List<String> parts = new ArrayList<>();
+        if (scenarios.stream().anyMatch(s -> s.isWorkload() && s.workload().kind().equals(TransferFigures.FETCH))) {
+            parts.add(String.format(Locale.ROOT, "mtom: %,d tuples per query at fetch sizes %s", t.tuples(),
+                    String.join(", ", t.fetchSizes().stream().map(String::valueOf).toList())));
+        }
+        if (scenarios.stream().anyMatch(s -> s.isWorkload() && s.workload().kind().equals(TransferFigures.ECHO))) {
+            parts.add("mtom-echo: payloads of " + Options.sizes(t.echoSizes()).replace(",", ", "));
+        }
+        return String.join("; ", parts) + String.format(Locale.ROOT, ", %d run%s each%s", t.runs(),
+                t.runs() == 1 ? "" : "s", t.warmup() ? " after a warm-up run" : "");
+    }
+
+    /** One warm-up run of every size, labelled as warm-up; returns how many requests failed. */
+    private static int warmUpWorkload(Scenario scenario, Options options, URI base, PrintStream out, PrintStream err)
             throws InterruptedException {
-        List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
-        LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
-                options.concurrency(), progress);
-        AgentFigures figures = null;
+        if (!options.transfer().warmup()) {
+            return 0;
+        }
+        Workload.Outcome warm = scenario.workload().run(base, options.transfer(), Scenario.WARMUP_ACTION, true,
+                scenario.name() + " warm-up", out);
+        if (warm.load().errors() > 0) {
+            err.println("soapscope-demo: " + warm.load().errors() + " warm-up requests of " + scenario.name()
+                    + " failed, first: " + warm.load().errorReasons().keySet().iterator().next());
+        }
+        return warm.load().errors();
+    }
+
+    /**
+     * The heap is reset (a full GC in the server) before the scenario and read after it; the agent's figures are read
+     * once it has counted every request the client sent.
+     */
+    private static ScenarioResult measureWorkload(Scenario scenario, Options options, URI base, AgentClient agent,
+                                                  ServerProcess server, int warmupErrors, PrintStream out,
+                                                  PrintStream err) throws InterruptedException {
+        ServerProcess.Heap before = null;
         try {
-            figures = agent.await(scenario.soapAction(), load.requests(),
+            before = server.resetHeap();
+        } catch (IOException e) {
+            err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
+        }
+        Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
+                scenario.name(), out);
+        TransferFigures.HeapFigures heap = null;
+        if (before != null) {
+            try {
+                ServerProcess.Heap after = server.heap();
+                heap = new TransferFigures.HeapFigures(before.used(), after.peak(), after.peakAfterGc(),
+                        after.collections());
+            } catch (IOException e) {
+                err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
+            }
+        }
+        AgentFigures figures = agentFigures(scenario, outcome.load(), agent, server, err);
+        return ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
+    }
+
+    private static AgentFigures agentFigures(Scenario scenario, LoadResult load, AgentClient agent, ServerProcess server,
+                                             PrintStream err) throws InterruptedException {
+        try {
+            AgentFigures figures = agent.await(scenario.soapAction(), load.requests(),
                     Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
             if (figures == null) {
                 err.println("soapscope-demo: the agent reported no operation " + scenario.soapAction());
@@ -173,10 +251,21 @@ public final class Main {
                 err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
                         figures.requests(), scenario.name(), load.requests());
             }
+            return figures;
         } catch (IOException e) {
             err.println("soapscope-demo: cannot read the agent's endpoint: " + e
                     + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
+            return null;
         }
+    }
+
+    private static ScenarioResult measure(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
+                                          Progress progress, ServerProcess server, int warmupErrors, PrintStream err)
+            throws InterruptedException {
+        List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
+        LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
+                options.concurrency(), progress);
+        AgentFigures figures = agentFigures(scenario, load, agent, server, err);
         return ScenarioResult.of(scenario, load, warmupErrors, figures);
     }
 

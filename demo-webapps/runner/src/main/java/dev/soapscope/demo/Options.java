@@ -1,7 +1,12 @@
 package dev.soapscope.demo;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+
+import dev.soapscope.demo.mtom.api.Tuples;
+import dev.soapscope.demo.scenario.TransferSettings;
 
 /**
  * The runner's command line. {@link #parse} never exits; a bad option is a {@link BadOption} whose message is the one
@@ -16,6 +21,8 @@ public record Options(
         Path out,
         Path agentJar,
         Path war,
+        Path mtomWar,
+        TransferSettings transfer,
         boolean help) {
 
     public static final int DEFAULT_REQUESTS = 2000;
@@ -29,23 +36,39 @@ public record Options(
     public static final Path DEFAULT_OUT = Path.of("soapscope-report");
     public static final Path DEFAULT_AGENT = Path.of("agent", "target", "soapscope-agent.jar");
     public static final Path DEFAULT_WAR = Path.of("demo-webapps", "payload-caching", "target", "payload-caching.war");
+    public static final Path DEFAULT_MTOM_WAR = Path.of("demo-webapps", "mtom", "target", "mtom.war");
+    /** The largest echo payload the options accept (the server has -Xmx1g, and base64 inflates by 4/3 each way). */
+    static final int MAX_ECHO_SIZE = 32 * 1024 * 1024;
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar soapscope-demo.jar [options]",
             "",
-            "Starts Tomcat 11 with the soapscope agent in a forked JVM, deploys the demo WAR, drives each scenario",
-            "and writes report.md, report.json and report.html.",
+            "Starts Tomcat 11 with the soapscope agent in a forked JVM, deploys the demo WARs the scenarios need,",
+            "drives each scenario and writes report.md, report.json and report.html.",
             "",
             "  --scenario NAME[,NAME]  scenarios or groups to run (default: all); e.g. payload-caching,",
-            "                          payload-caching/saaj,payload-caching/axiom-streaming",
+            "                          payload-caching/saaj,payload-caching/axiom-streaming; mtom (the groups mtom",
+            "                          and mtom-echo), mtom-echo, mtom/base64",
             "  --requests N            measured requests per scenario (default " + DEFAULT_REQUESTS + ")",
             "  --concurrency C         concurrent keep-alive connections (default " + DEFAULT_CONCURRENCY + ")",
-            "  --warmup N              warm-up requests per scenario, not measured (default " + DEFAULT_WARMUP + ")",
-            "  --quick                 about a minute in all: " + QUICK_REQUESTS + " requests at concurrency "
-                    + QUICK_CONCURRENCY + ", warm-up " + QUICK_WARMUP + " (explicit options win)",
+            "  --warmup N              warm-up requests per scenario, not measured (default " + DEFAULT_WARMUP + "); the",
+            "                          mtom scenarios do one warm-up run of every size unless N is 0",
+            "  --quick                 about a minute per group: " + QUICK_REQUESTS + " requests at concurrency "
+                    + QUICK_CONCURRENCY + ", warm-up " + QUICK_WARMUP + ";",
+            "                          mtom: fetch sizes " + join(TransferSettings.QUICK_FETCH_SIZES) + ", echo sizes "
+                    + sizes(TransferSettings.QUICK_ECHO_SIZES) + ", " + TransferSettings.QUICK_RUNS
+                    + " run each (explicit options win)",
+            "  --fetch-sizes N[,N]     mtom: fetch sizes (default " + join(TransferSettings.DEFAULT_FETCH_SIZES) + ")",
+            "  --tuples N              mtom: tuples per query, at most " + Tuples.PER_QUERY + " (default "
+                    + TransferSettings.DEFAULT_TUPLES + ")",
+            "  --echo-sizes S[,S]      mtom-echo: payload sizes in bytes, K or M (default "
+                    + sizes(TransferSettings.DEFAULT_ECHO_SIZES) + ")",
+            "  --runs N                mtom: measured runs per size, their mean reported (default "
+                    + TransferSettings.DEFAULT_RUNS + ")",
             "  --out DIR               where the reports go (default ./" + DEFAULT_OUT + ")",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
-            "  --war PATH              the demo WAR (default ./" + slashed(DEFAULT_WAR) + ")",
+            "  --war PATH              the payload-caching WAR (default ./" + slashed(DEFAULT_WAR) + ")",
+            "  --mtom-war PATH         the mtom WAR (default ./" + slashed(DEFAULT_MTOM_WAR) + ")",
             "  --help                  this text",
             "",
             "--requests 2000 --concurrency 200 reproduces the classic setup.",
@@ -70,6 +93,11 @@ public record Options(
         Path out = DEFAULT_OUT;
         Path agent = DEFAULT_AGENT;
         Path war = DEFAULT_WAR;
+        Path mtomWar = DEFAULT_MTOM_WAR;
+        List<Integer> fetchSizes = null;
+        List<Integer> echoSizes = null;
+        Integer tuples = null;
+        Integer runs = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -95,6 +123,18 @@ public record Options(
                 case "--out" -> out = path(name, inline != null ? inline : value(args, i++, name));
                 case "--agent" -> agent = path(name, inline != null ? inline : value(args, i++, name));
                 case "--war" -> war = path(name, inline != null ? inline : value(args, i++, name));
+                case "--mtom-war" -> mtomWar = path(name, inline != null ? inline : value(args, i++, name));
+                case "--fetch-sizes" -> fetchSizes = list(name, inline != null ? inline : value(args, i++, name),
+                        1, Tuples.PER_QUERY, false);
+                case "--echo-sizes" -> echoSizes = list(name, inline != null ? inline : value(args, i++, name),
+                        1, MAX_ECHO_SIZE, true);
+                case "--tuples" -> {
+                    tuples = positive(name, inline != null ? inline : value(args, i++, name), 1);
+                    if (tuples > Tuples.PER_QUERY) {
+                        throw new BadOption(name + " wants at most " + Tuples.PER_QUERY + ", got: " + tuples);
+                    }
+                }
+                case "--runs" -> runs = positive(name, inline != null ? inline : value(args, i++, name), 1);
                 default -> throw new BadOption("unknown option: " + arg);
             }
         }
@@ -104,7 +144,76 @@ public record Options(
         if (c > 10_000) {
             throw new BadOption("--concurrency " + c + " is more connections than one machine should open; at most 10000");
         }
-        return new Options(scenarios, n, c, w, quick, out, agent, war, help);
+        TransferSettings transfer = new TransferSettings(
+                fetchSizes != null ? fetchSizes
+                        : quick ? TransferSettings.QUICK_FETCH_SIZES : TransferSettings.DEFAULT_FETCH_SIZES,
+                tuples != null ? tuples : TransferSettings.DEFAULT_TUPLES,
+                echoSizes != null ? echoSizes
+                        : quick ? TransferSettings.QUICK_ECHO_SIZES : TransferSettings.DEFAULT_ECHO_SIZES,
+                runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
+                w > 0);
+        return new Options(scenarios, n, c, w, quick, out, agent, war, mtomWar, transfer, help);
+    }
+
+    /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */
+    private static List<Integer> list(String name, String value, int min, int max, boolean sized) throws BadOption {
+        List<Integer> out = new ArrayList<>();
+        for (String part : value.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            long n = sized ? size(p) : number(p);
+            if (n < min || n > max) {
+                throw new BadOption(name + " wants " + (sized ? "sizes" : "whole numbers") + " from " + min + " to "
+                        + max + ", got: " + p);
+            }
+            if (!out.contains((int) n)) {
+                out.add((int) n);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new BadOption(name + " wants one or more " + (sized ? "sizes" : "numbers") + " separated by commas");
+        }
+        return out;
+    }
+
+    private static long number(String p) {
+        try {
+            return Long.parseLong(p);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** {@code 32768}, {@code 32K}, {@code 32KB}, {@code 12M}, {@code 12MB} (1024-based); -1 when not a size. */
+    static long size(String p) {
+        String s = p.toUpperCase(Locale.ROOT);
+        if (s.endsWith("B") && s.length() > 1 && !Character.isDigit(s.charAt(s.length() - 2))) {
+            s = s.substring(0, s.length() - 1);
+        }
+        long unit = 1;
+        if (s.endsWith("K")) {
+            unit = 1024;
+        } else if (s.endsWith("M")) {
+            unit = 1024 * 1024;
+        }
+        String digits = unit == 1 ? s : s.substring(0, s.length() - 1);
+        long n = number(digits.trim());
+        return n < 0 || n > Integer.MAX_VALUE / unit ? -1 : n * unit;
+    }
+
+    private static String join(List<Integer> values) {
+        return String.join(",", values.stream().map(String::valueOf).toList());
+    }
+
+    /** {@code 32K,1M,12M}. */
+    static String sizes(List<Integer> values) {
+        List<String> out = new ArrayList<>();
+        for (int v : values) {
+            out.add(v % (1024 * 1024) == 0 ? v / (1024 * 1024) + "M" : v % 1024 == 0 ? v / 1024 + "K" : String.valueOf(v));
+        }
+        return String.join(",", out);
     }
 
     private static String value(String[] args, int i, String name) throws BadOption {

@@ -5,34 +5,50 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.soapscope.demo.server.TomcatLauncher;
+import dev.soapscope.demo.server.LauncherProtocol;
 
 /**
- * The demo server in its own JVM with the agent attached: runs {@link TomcatLauncher} from this jar's own class path
- * (Tomcat is inside it), waits for the agent's start line (its endpoint port) and the launcher's port line, and writes
- * everything the server prints to a log file.
+ * The demo server in its own JVM with the agent attached: runs the launcher ({@link LauncherProtocol#LAUNCHER_CLASS})
+ * with Tomcat and nothing else on its class path, waits for the agent's start line (its endpoint port) and the
+ * launcher's port line, and writes everything the server prints to a log file.
+ *
+ * <p>Run as {@code java -jar soapscope-demo.jar}, the server's class path is the server jar nested in the runner jar
+ * ({@value #SERVER_JAR_RESOURCE}), extracted to a temporary file: the runner jar itself carries a CXF client, which
+ * must not sit on the class path above a webapp that brings its own CXF. In a Maven build (classes directories), it
+ * is this module's classes and Tomcat's two jars.
  */
 public final class ServerProcess implements AutoCloseable {
+
+    /** The nested server jar inside the runner jar (see the shade configuration in the runner's pom). */
+    static final String SERVER_JAR_RESOURCE = "META-INF/soapscope-demo/soapscope-demo-server.jar";
+    private static final Duration HEAP_ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Pattern AGENT_STARTED =
@@ -46,11 +62,19 @@ public final class ServerProcess implements AutoCloseable {
     private final CompletableFuture<Integer> serverPort = new CompletableFuture<>();
     private final CompletableFuture<String[]> agentEndpoint = new CompletableFuture<>();
     private final List<Thread> readers = new ArrayList<>();
+    private final BlockingQueue<String> heapAnswers = new LinkedBlockingQueue<>();
+    private final Writer commands;
+    private Path extractedJar;
 
     private ServerProcess(Process process, List<String> command, Writer log) {
         this.process = process;
         this.command = command;
         this.log = log;
+        this.commands = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+    }
+
+    /** The server's heap, as the launcher measured it: bytes in use now, the peak, the peak after a GC (-1: none). */
+    public record Heap(long used, long peak, long peakAfterGc, long collections) {
     }
 
     /** Why the server is not there: the message, then the last lines it printed. */
@@ -62,14 +86,27 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    public static ServerProcess start(Path agentJar, Path war, int maxThreads, Path logFile)
+    /**
+     * @param wars context path ("" for the root, else "/name") to WAR, in deployment order
+     */
+    public static ServerProcess start(Path agentJar, Map<String, Path> wars, int maxThreads, Path logFile)
             throws IOException, StartFailure, InterruptedException {
-        List<String> command = command(agentJar, war, maxThreads);
+        Path extracted = extractServerJar();
+        List<String> command = command(agentJar, wars, maxThreads,
+                extracted != null ? extracted.toString() : classPath());
         Files.createDirectories(logFile.toAbsolutePath().getParent());
         Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
         log.write("# " + String.join(" ", command) + "\n");
-        Process process = new ProcessBuilder(command).start();
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            log.close();
+            deleteQuietly(extracted);
+            throw e;
+        }
         ServerProcess server = new ServerProcess(process, command, log);
+        server.extractedJar = extracted;
         server.read(process.getInputStream(), "stdout");
         server.read(process.getErrorStream(), "stderr");
         process.onExit().thenRun(() -> {
@@ -90,17 +127,19 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    static List<String> command(Path agentJar, Path war, int maxThreads) {
+    static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx1g");
         // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
         command.add("-javaagent:" + agentJar.toAbsolutePath() + "=port=0,host=127.0.0.1,endpoint=true,log=info");
         command.add("-cp");
-        command.add(classPath());
-        command.add(TomcatLauncher.class.getName());
-        command.add("--war");
-        command.add(war.toAbsolutePath().toString());
+        command.add(classPath);
+        command.add(LauncherProtocol.LAUNCHER_CLASS);
+        for (Map.Entry<String, Path> war : wars.entrySet()) {
+            command.add("--war");
+            command.add(war.getValue().toAbsolutePath() + "=" + (war.getKey().isEmpty() ? "/" : war.getKey()));
+        }
         command.add("--port");
         command.add("0");
         command.add("--max-threads");
@@ -109,15 +148,30 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Where the launcher, Tomcat and its annotations API come from: this one jar when run as {@code java -jar}, the
-     * module's classes and Tomcat's jars in a Maven build. Nothing else (Jackson, test jars) reaches the server.
+     * The nested server jar copied to a temporary file (deleted when the server is closed), or null when this is not
+     * the packaged runner jar (a Maven build: {@link #classPath()} then).
+     */
+    static Path extractServerJar() throws IOException {
+        try (InputStream in = ServerProcess.class.getClassLoader().getResourceAsStream(SERVER_JAR_RESOURCE)) {
+            if (in == null) {
+                return null;
+            }
+            Path jar = Files.createTempFile("soapscope-demo-server", ".jar");
+            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+            jar.toFile().deleteOnExit();
+            return jar;
+        }
+    }
+
+    /**
+     * Where the launcher, Tomcat and its annotations API come from in a Maven build: the module's classes and Tomcat's
+     * jars. Nothing else (Jackson, the CXF client, test jars) reaches the server.
      */
     static String classPath() {
         Set<String> entries = new LinkedHashSet<>();
-        for (String className : List.of(TomcatLauncher.class.getName(), "org.apache.catalina.startup.Tomcat",
-                "jakarta.annotation.PostConstruct")) {
-            entries.add(location(className).toString());
-        }
+        entries.add(location(LauncherProtocol.LAUNCHER_CLASS).toString());
+        entries.add(location("org.apache.catalina.startup.Tomcat").toString());
+        entries.add(annotationsJar().toString());
         return String.join(File.pathSeparator, entries);
     }
 
@@ -127,6 +181,62 @@ public final class ServerProcess implements AutoCloseable {
             return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath();
         } catch (ClassNotFoundException | URISyntaxException | NullPointerException e) {
             throw new IllegalStateException("cannot locate " + className + " for the server's class path", e);
+        }
+    }
+
+    /** Tomcat's own jakarta.annotation jar, not the one the CXF client brings (the same classes). */
+    private static Path annotationsJar() {
+        String resource = "jakarta/annotation/PostConstruct.class";
+        try {
+            List<URL> found = Collections.list(ServerProcess.class.getClassLoader().getResources(resource));
+            URL chosen = found.stream().filter(u -> u.toString().contains("tomcat-annotations-api")).findFirst()
+                    .orElse(found.isEmpty() ? null : found.get(0));
+            if (chosen == null) {
+                throw new IllegalStateException("cannot locate jakarta.annotation for the server's class path");
+            }
+            String url = chosen.toString();
+            if (url.startsWith("jar:")) {
+                return Path.of(URI.create(url.substring(4, url.indexOf("!/")))).toAbsolutePath();
+            }
+            return Path.of(URI.create(url.substring(0, url.length() - resource.length()))).toAbsolutePath();
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot locate jakarta.annotation for the server's class path", e);
+        }
+    }
+
+    /** Runs a full GC in the server and starts a new heap peak from what is in use then. */
+    public Heap resetHeap() throws IOException, InterruptedException {
+        return heapCommand(LauncherProtocol.HEAP_RESET);
+    }
+
+    /** The heap peak since the last {@link #resetHeap()}. */
+    public Heap heap() throws IOException, InterruptedException {
+        return heapCommand(LauncherProtocol.HEAP_PEAK);
+    }
+
+    /** One command at a time; not under this object's lock, which the reader threads take for every line. */
+    private Heap heapCommand(String command) throws IOException, InterruptedException {
+        String answer;
+        synchronized (commands) {
+            heapAnswers.clear();
+            commands.write(command + "\n");
+            commands.flush();
+            answer = heapAnswers.poll(HEAP_ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (answer == null) {
+            throw new IOException("the server did not answer " + command + " within " + HEAP_ANSWER_TIMEOUT.toSeconds()
+                    + " s");
+        }
+        return parseHeap(answer);
+    }
+
+    static Heap parseHeap(String answer) throws IOException {
+        String[] parts = answer.trim().split("\\s+");
+        try {
+            return new Heap(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2]),
+                    Long.parseLong(parts[3]));
+        } catch (RuntimeException e) {
+            throw new IOException("not a heap answer: " + answer);
         }
     }
 
@@ -184,8 +294,10 @@ public final class ServerProcess implements AutoCloseable {
         if (tail.size() > TAIL_LINES) {
             tail.removeFirst();
         }
-        if (line.startsWith(TomcatLauncher.PORT_LINE_PREFIX)) {
-            serverPort.complete(Integer.parseInt(line.substring(TomcatLauncher.PORT_LINE_PREFIX.length()).trim()));
+        if (line.startsWith(LauncherProtocol.PORT_LINE_PREFIX)) {
+            serverPort.complete(Integer.parseInt(line.substring(LauncherProtocol.PORT_LINE_PREFIX.length()).trim()));
+        } else if (line.startsWith(LauncherProtocol.HEAP_LINE_PREFIX)) {
+            heapAnswers.add(line.substring(LauncherProtocol.HEAP_LINE_PREFIX.length()));
         }
         Matcher m = AGENT_STARTED.matcher(line);
         if (m.find()) {
@@ -199,7 +311,9 @@ public final class ServerProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         try {
-            process.getOutputStream().close();
+            synchronized (commands) {
+                commands.close();
+            }
         } catch (IOException e) {
             // already gone
         }
@@ -218,6 +332,17 @@ public final class ServerProcess implements AutoCloseable {
                 log.close();
             } catch (IOException e) {
                 // nothing to add
+            }
+        }
+        deleteQuietly(extractedJar);
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // deleteOnExit has it
             }
         }
     }

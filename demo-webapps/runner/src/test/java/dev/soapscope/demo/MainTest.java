@@ -9,8 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.soapscope.demo.scenario.Scenarios;
+import dev.soapscope.demo.scenario.Webapp;
 
 /** What happens before any server starts: bad options and missing files end the run with status 2. */
 class MainTest {
@@ -58,6 +63,27 @@ class MainTest {
         assertEquals(2, run("--agent", agent.toString(), "--war", dir.resolve("none.war").toString()));
         text = err.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("soapscope-demo: no demo WAR at "), text);
+        assertTrue(text.contains("(or pass --war PATH)"), text);
         assertEquals(1, text.lines().count(), text);
+
+        err.reset();
+        Path war = Files.createFile(dir.resolve("p.war"));
+        assertEquals(2, run("--agent", agent.toString(), "--war", war.toString(), "--mtom-war",
+                dir.resolve("none.war").toString()));
+        text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("soapscope-demo: no demo WAR at " + dir.resolve("none.war").toAbsolutePath()), text);
+        assertTrue(text.contains("(or pass --mtom-war PATH)"), text);
+
+        err.reset();
+        assertEquals(2, run("--scenario", "mtom", "--agent", agent.toString(), "--mtom-war",
+                dir.resolve("none.war").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("(or pass --mtom-war PATH)"), "only the WARs needed");
+    }
+
+    @Test
+    void eachScenarioGroupGetsTheWarItNeeds() {
+        assertEquals(List.of(Webapp.MTOM), Main.webapps(Scenarios.select(List.of("mtom-echo"))));
+        assertEquals(List.of(Webapp.PAYLOAD_CACHING, Webapp.MTOM),
+                Main.webapps(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/saaj"))));
     }
 }

@@ -24,6 +24,30 @@ class OptionsTest {
         assertEquals(Path.of("soapscope-report"), o.out());
         assertEquals(Path.of("agent/target/soapscope-agent.jar"), o.agentJar());
         assertEquals(Path.of("demo-webapps/payload-caching/target/payload-caching.war"), o.war());
+        assertEquals(Path.of("demo-webapps/mtom/target/mtom.war"), o.mtomWar());
+        assertEquals(List.of(10, 50, 100, 500, 1000, 2000, 5000, 50000, 100000), o.transfer().fetchSizes());
+        assertEquals(100_000, o.transfer().tuples());
+        assertEquals(List.of(32 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024, 12 * 1024 * 1024),
+                o.transfer().echoSizes());
+        assertEquals(3, o.transfer().runs());
+        assertTrue(o.transfer().warmup());
+        assertEquals("select * from tuples limit 100000", o.transfer().queryText());
+    }
+
+    @Test
+    void quickTransferHasFewerSizesAndOneRunEach() throws Exception {
+        Options quick = Options.parse("--quick");
+        assertEquals(List.of(100, 1000, 100000), quick.transfer().fetchSizes());
+        assertEquals(List.of(32 * 1024, 1024 * 1024, 12 * 1024 * 1024), quick.transfer().echoSizes());
+        assertEquals(1, quick.transfer().runs());
+        Options scaled = Options.parse("--quick", "--fetch-sizes", "100, 10,100", "--tuples=2000", "--echo-sizes",
+                "32K,256KB,1m,4096", "--runs", "2", "--warmup", "0", "--mtom-war", "m.war");
+        assertEquals(List.of(100, 10), scaled.transfer().fetchSizes());
+        assertEquals(2000, scaled.transfer().tuples());
+        assertEquals(List.of(32768, 262144, 1048576, 4096), scaled.transfer().echoSizes());
+        assertEquals(2, scaled.transfer().runs());
+        assertFalse(scaled.transfer().warmup());
+        assertEquals(Path.of("m.war"), scaled.mtomWar());
     }
 
     @Test
@@ -66,6 +90,13 @@ class OptionsTest {
         assertMessage("--concurrency wants a whole number of 1 or more, got: many", "--concurrency", "many");
         assertMessage("--warmup wants a whole number of 0 or more, got: -1", "--warmup=-1");
         assertMessage("--scenario wants one or more scenario names separated by commas", "--scenario", ",");
+        assertMessage("--tuples wants at most 100000, got: 100001", "--tuples", "100001");
+        assertMessage("--fetch-sizes wants whole numbers from 1 to 100000, got: 0", "--fetch-sizes", "10,0");
+        assertMessage("--fetch-sizes wants whole numbers from 1 to 100000, got: 1K", "--fetch-sizes", "1K");
+        assertMessage("--echo-sizes wants sizes from 1 to 33554432, got: 64M", "--echo-sizes", "64M");
+        assertMessage("--echo-sizes wants sizes from 1 to 33554432, got: lots", "--echo-sizes", "lots");
+        assertMessage("--echo-sizes wants one or more sizes separated by commas", "--echo-sizes", ",");
+        assertMessage("--runs wants a whole number of 1 or more, got: 0", "--runs", "0");
     }
 
     private static void assertMessage(String expected, String... args) {
@@ -77,7 +108,7 @@ class OptionsTest {
     @Test
     void usageNamesEveryOption() {
         for (String option : List.of("--scenario", "--requests", "--concurrency", "--warmup", "--quick", "--out",
-                "--agent", "--war", "--help")) {
+                "--agent", "--war", "--mtom-war", "--fetch-sizes", "--tuples", "--echo-sizes", "--runs", "--help")) {
             assertTrue(Options.USAGE.contains(option), option);
         }
     }

@@ -5,7 +5,10 @@ import java.util.List;
 
 import dev.soapscope.demo.agent.PhaseFigures;
 
-/** The table printed at the end of a run, one row per scenario, then the explanation lines. */
+/**
+ * The table printed at the end of a run, one row per scenario, then the explanation lines; with transfer scenarios,
+ * their tables, wire sizes, heap peaks and per-mode breakdowns ({@link TransferReport}).
+ */
 public final class ConsoleTable {
 
     static final List<String> HEADER = List.of("scenario", "requests", "errors", "req/s", "p50 ms", "p99 ms",
@@ -25,6 +28,7 @@ public final class ConsoleTable {
         for (String line : report.explanation()) {
             out.append("  ").append(line).append('\n');
         }
+        out.append(TransferReport.console(report));
         return out.toString();
     }
 

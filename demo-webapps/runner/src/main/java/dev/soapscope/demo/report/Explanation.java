@@ -82,6 +82,9 @@ public final class Explanation {
             line.append(" (classic ").append(speed(classic)).append(')');
         }
         line.append(errors(s));
+        if (base.transfer() != null && s.transfer() != null) {
+            line.append(transfer(base, s));
+        }
         if (s.agent() == null || base.agent() == null) {
             return line.append("; no agent figures for ").append(s.agent() == null ? s.shortName() : base.shortName())
                     .append(", so no phases to compare").toString();
@@ -104,6 +107,43 @@ public final class Explanation {
             line.append(" (").append(String.join(", ", alloc)).append(')');
         }
         return line.toString();
+    }
+
+    /**
+     * For transfer scenarios: the time per size as a multiple of the baseline's (the classic multiple beside it), the
+     * bytes on the wire, the server's heap peak; e.g. {@code ; time vs base64: fetch 100 0.92x (classic 0.91x),
+     * fetch 1000 0.87x (classic 0.87x); 0.76x the bytes on the wire; server heap peak 310 MB vs 420 MB}.
+     */
+    static String transfer(ScenarioResult base, ScenarioResult s) {
+        TransferFigures t = s.transfer();
+        TransferFigures b = base.transfer();
+        StringBuilder out = new StringBuilder();
+        List<String> sizes = new ArrayList<>();
+        for (int size : t.sizes()) {
+            double ratio = t.mean(size) / b.mean(size);
+            if (Double.isNaN(ratio) || Double.isInfinite(ratio)) {
+                continue;
+            }
+            String part = (t.isFetch() ? "fetch " + size : Format.size(size)) + " " + Format.times(ratio);
+            Double classicOwn = t.classicSeconds().get(size);
+            Double classicBase = b.classicSeconds().get(size);
+            if (classicOwn != null && classicBase != null && classicBase > 0) {
+                part += " (classic " + Format.times(classicOwn / classicBase) + ")";
+            }
+            sizes.add(part);
+        }
+        if (!sizes.isEmpty()) {
+            out.append("; time vs ").append(base.shortName()).append(": ").append(String.join(", ", sizes));
+        }
+        double wire = TransferReport.wireRatio(base, s);
+        if (!Double.isNaN(wire)) {
+            out.append("; ").append(Format.fixed(wire, 2)).append("x the bytes on the wire");
+        }
+        if (t.heap() != null && b.heap() != null) {
+            out.append("; server heap peak ").append(Format.bytes(t.heap().peak())).append(" vs ")
+                    .append(Format.bytes(b.heap().peak()));
+        }
+        return out.toString();
     }
 
     /** The phases whose figure differs most (at least {@code min}), largest first, as {@code phase -412 us}. */

@@ -50,6 +50,29 @@ final class Format {
         return String.format(Locale.ROOT, "%.0f%%", share * 100);
     }
 
+    /** Seconds with as many decimals as they need: {@code 12.3}, {@code 2.31}, {@code 0.042}, {@code 0.0031}. */
+    static String seconds(double s) {
+        double a = Math.abs(s);
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", s);
+        }
+        if (a >= 0.1) {
+            return String.format(Locale.ROOT, "%.2f", s);
+        }
+        return String.format(Locale.ROOT, a >= 0.01 ? "%.3f" : "%.4f", s);
+    }
+
+    /** A payload size as given: {@code 32 KB}, {@code 12 MB}, {@code 1000 B} (1024-based, exact or in bytes). */
+    static String size(int bytes) {
+        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
+            return bytes / (1024 * 1024) + " MB";
+        }
+        if (bytes >= 1024 && bytes % 1024 == 0) {
+            return bytes / 1024 + " KB";
+        }
+        return bytes + " B";
+    }
+
     static String fixed(double value, int decimals) {
         return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }

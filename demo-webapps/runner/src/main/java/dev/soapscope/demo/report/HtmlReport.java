@@ -33,6 +33,7 @@ public final class HtmlReport {
             code{font-size:.92em;background:#f3f3f3;padding:0 .25em;border-radius:3px}ul.explain li{margin:.3em 0}
             .legend span{display:inline-block;margin-right:1.1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
             svg text{font:12px system-ui,sans-serif;fill:#222}footer{margin-top:2.5em;color:#777;font-size:.9em}
+            .pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
             """;
 
     private HtmlReport() {
@@ -46,12 +47,12 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>soapscope demo report</title><style>").append(CSS).append("</style></head><body>\n");
         h.append("<h1>soapscope demo report</h1>\n<p class=\"meta\">")
-                .append(esc(String.format(Locale.ROOT, "%s: %d requests per scenario at concurrency %d after %d warm-up "
-                                + "requests; Java %s on %s, %d cores; %.0f s in all. soapscope %s.", run.started(),
-                        run.requests(), run.concurrency(), run.warmup(), run.javaVersion(), run.os(), run.cores(),
+                .append(esc(String.format(Locale.ROOT, "%s: %s; Java %s on %s, %d cores; %.0f s in all. soapscope %s.",
+                        run.started(), TransferReport.settings(report), run.javaVersion(), run.os(), run.cores(),
                         run.wallSeconds(), run.version())))
                 .append("</p>\n");
         summary(h, report);
+        transfer(h, report);
         h.append("<h2>What explains the difference</h2>\n<ul class=\"explain\">\n");
         for (String line : report.explanation()) {
             h.append("<li>").append(esc(line)).append("</li>\n");
@@ -67,8 +68,10 @@ public final class HtmlReport {
             scenario(h, s, phases);
         }
         h.append("<footer>Phase times are self time per request as the agent measured it inside the server (a request's "
-                + "phases add up to the request); latency and throughput are what the client saw. Classic figures: "
-                + "Resin on Java 5, 2000 requests at 200 concurrent.</footer>\n</body></html>\n");
+                + "phases add up to the request); latency and throughput are what the client saw.")
+                .append(report.scenarios().stream().anyMatch(s -> s.transfer() == null)
+                        ? " Classic figures: Resin on Java 5, 2000 requests at 200 concurrent." : "")
+                .append("</footer>\n</body></html>\n");
         return h.toString();
     }
 
@@ -133,8 +136,8 @@ public final class HtmlReport {
     }
 
     private static void scenario(StringBuilder h, ScenarioResult s, List<String> phases) {
-        h.append("<h2>").append(esc(s.name())).append("</h2>\n<p>").append(esc(s.description())).append(" (<code>POST ")
-                .append(esc(s.path())).append("</code>). ")
+        h.append("<h2>").append(esc(s.name())).append("</h2>\n<p>").append(esc(s.description())).append(" (<code>")
+                .append(esc(s.endpoint())).append("</code>). ")
                 .append(esc(String.format(Locale.ROOT, "%d requests, %d errors, %.1f req/s, latency p50 %.1f ms, "
                                 + "p99 %.1f ms; %.0f request bytes and %.0f response bytes per request; %d connections.",
                         s.requests(), s.errors(), s.throughputRps(), s.p50Ms(), s.p99Ms(), s.requestBytesPerRequest(),
@@ -173,6 +176,206 @@ public final class HtmlReport {
             }
             h.append("</table>\n");
         }
+    }
+
+    /**
+     * The transfer scenarios: time against fetch size per mode (a line chart, log x axis; the classic figures dashed
+     * in the same colour) beside the table, the same for the echo, then wire sizes and heap peaks.
+     */
+    private static void transfer(StringBuilder h, Report report) {
+        if (!TransferReport.any(report)) {
+            return;
+        }
+        List<ScenarioResult> fetches = TransferReport.fetches(report);
+        if (!fetches.isEmpty()) {
+            h.append("<h2>Binary transfer: time against fetch size</h2>\n<div class=\"pair\">\n");
+            List<Series> series = new ArrayList<>();
+            for (int i = 0; i < fetches.size(); i++) {
+                TransferFigures t = fetches.get(i).transfer();
+                series.add(new Series(fetches.get(i).shortName(), color(i), false, t.means()));
+                if (!t.classicSeconds().isEmpty()) {
+                    series.add(new Series("classic " + fetches.get(i).shortName(), color(i), true, t.classicSeconds()));
+                }
+            }
+            h.append(lineChart(series, "fetch size (tuples per request, log scale)", "seconds for the whole result",
+                    decades(series), v -> v >= 1000 ? (v / 1000) + "k" : String.valueOf(v)));
+            table(h, TransferReport.fetchTable(report));
+            h.append("</div>\n<p class=\"meta\">").append(esc(TransferReport.fetchNote(report))).append("</p>\n");
+        }
+        List<ScenarioResult> echoes = TransferReport.echoes(report);
+        if (!echoes.isEmpty()) {
+            h.append("<h2>Echo: time against payload size</h2>\n<div class=\"pair\">\n");
+            List<Series> series = new ArrayList<>();
+            List<Integer> ticks = new ArrayList<>();
+            for (int i = 0; i < echoes.size(); i++) {
+                TransferFigures t = echoes.get(i).transfer();
+                series.add(new Series(echoes.get(i).shortName(), color(i), false, t.means()));
+                t.sizes().stream().filter(x -> !ticks.contains(x)).forEach(ticks::add);
+            }
+            h.append(lineChart(series, "payload size (log scale)", "seconds per round trip", ticks, Format::size));
+            table(h, TransferReport.echoTable(report));
+            h.append("</div>\n");
+        }
+        h.append("<h2>Wire size and server heap</h2>\n<ul class=\"explain\">\n");
+        TransferReport.wireLines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        TransferReport.heapLines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        h.append("</ul>\n<p class=\"meta\">Wire bytes of the transfer scenarios are the agent's: HTTP request and "
+                + "response bodies as the server read and wrote them. The heap is the server's, reset by a full GC "
+                + "before each mode.</p>\n");
+    }
+
+    private static void table(StringBuilder h, List<List<String>> rows) {
+        h.append("<table><tr>");
+        rows.get(0).forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+        h.append("</tr>\n");
+        for (List<String> row : rows.subList(1, rows.size())) {
+            h.append("<tr>");
+            row.forEach(c -> h.append("<td class=\"n\">").append(esc(c)).append("</td>"));
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** One line of a line chart: x to y; a NaN y is a gap. */
+    record Series(String name, String color, boolean dashed, Map<Integer, Double> points) {
+    }
+
+    /** The powers of ten from the smallest x of the series to the largest (at least two). */
+    static List<Integer> decades(List<Series> series) {
+        int min = Integer.MAX_VALUE;
+        int max = 1;
+        for (Series s : series) {
+            for (int x : s.points().keySet()) {
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+        }
+        List<Integer> ticks = new ArrayList<>();
+        long t = 1;
+        while (t * 10 <= min) {
+            t *= 10;
+        }
+        for (; t <= Math.max(max, 10); t *= 10) {
+            ticks.add((int) t);
+        }
+        if (ticks.size() < 2) {
+            ticks.add(ticks.get(0) * 10);
+        }
+        return ticks;
+    }
+
+    /**
+     * An inline SVG line chart: x on a log scale spanning {@code ticks} and every point, y linear from 0; each series a
+     * polyline with a dot per point (its value as a tooltip), dashed ones for classic figures; the legend at the right.
+     */
+    static String lineChart(List<Series> series, String xTitle, String yTitle, List<Integer> ticks,
+                            java.util.function.IntFunction<String> tickLabel) {
+        final int left = 62;
+        final int plotW = 480;
+        final int top = 12;
+        final int plotH = 260;
+        final int legendW = 170;
+        final int width = left + plotW + 20 + legendW;
+        final int height = top + plotH + 52;
+        double minX = Double.MAX_VALUE;
+        double maxX = 0;
+        double maxY = 0;
+        for (Series s : series) {
+            for (Map.Entry<Integer, Double> p : s.points().entrySet()) {
+                minX = Math.min(minX, p.getKey());
+                maxX = Math.max(maxX, p.getKey());
+                if (!Double.isNaN(p.getValue())) {
+                    maxY = Math.max(maxY, p.getValue());
+                }
+            }
+        }
+        for (int t : ticks) {
+            minX = Math.min(minX, t);
+            maxX = Math.max(maxX, t);
+        }
+        if (minX == Double.MAX_VALUE) {
+            minX = 1;
+            maxX = 10;
+        }
+        double lo = Math.log10(Math.max(1, minX));
+        double hi = Math.max(lo + 0.5, Math.log10(Math.max(1, maxX)));
+        double yMax = niceCeiling(maxY <= 0 ? 1 : maxY * 1.05);
+        java.util.function.DoubleUnaryOperator px = x -> left + (Math.log10(Math.max(1, x)) - lo) / (hi - lo) * plotW;
+        java.util.function.DoubleUnaryOperator py = y -> top + plotH - y / yMax * plotH;
+
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
+                width, height, width, height));
+        // y grid and labels
+        for (int i = 0; i <= 5; i++) {
+            double y = yMax * i / 5;
+            double yy = py.applyAsDouble(y);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>%n",
+                    left, yy, left + plotW, yy, i == 0 ? "#888" : "#e5e5e5"));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+                    left - 6, yy + 4, esc(axisLabel(y, yMax / 5))));
+        }
+        // x ticks
+        for (int t : ticks) {
+            double xx = px.applyAsDouble(t);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>%n",
+                    xx, top, xx, top + plotH));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    xx, top + plotH + 16, esc(tickLabel.apply(t))));
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                left + plotW / 2, top + plotH + 40, esc(xTitle)));
+        svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 14 %d)\">%s</text>%n", top + plotH / 2, top + plotH / 2, esc(yTitle)));
+        // the lines
+        int legendY = top + 10;
+        for (Series s : series) {
+            StringBuilder points = new StringBuilder();
+            StringBuilder dots = new StringBuilder();
+            s.points().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
+                if (Double.isNaN(p.getValue())) {
+                    return;
+                }
+                double x = px.applyAsDouble(p.getKey());
+                double y = py.applyAsDouble(p.getValue());
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                dots.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\">"
+                                + "<title>%s</title></circle>%n", x, y, s.dashed() ? "2.5" : "3.5",
+                        s.dashed() ? "#fff\" stroke=\"" + s.color() : s.color(),
+                        esc(s.name() + " at " + p.getKey() + ": " + Format.seconds(p.getValue()) + " s")));
+            });
+            if (points.length() > 0) {
+                svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+                        + "stroke-width=\"2\"%s/>%n", points.toString().trim(), s.color(),
+                        s.dashed() ? " stroke-dasharray=\"6 4\"" : ""));
+                svg.append(dots);
+            }
+            int lx = left + plotW + 20;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                    + "stroke-width=\"2\"%s/>%n", lx, legendY, lx + 26, legendY, s.color(),
+                    s.dashed() ? " stroke-dasharray=\"6 4\"" : ""));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", lx + 32, legendY + 4,
+                    esc(s.name())));
+            legendY += 20;
+        }
+        return svg.append("</svg>\n").toString();
+    }
+
+    /** A tick value with as many decimals as the step between ticks needs: 0, 4, 8; 0.0, 0.5, 1.0; 0.05. */
+    static String axisLabel(double value, double step) {
+        int decimals = (int) Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least {@code v}. */
+    static double niceCeiling(double v) {
+        double p = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * p >= v) {
+                return m * p;
+            }
+        }
+        return 10 * p;
     }
 
     /** Every phase any scenario reported, in the agent's order. */

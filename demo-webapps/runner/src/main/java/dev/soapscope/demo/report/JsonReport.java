@@ -3,6 +3,9 @@ package dev.soapscope.demo.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.mtom.TupleChecker;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,7 +26,10 @@ import dev.soapscope.demo.agent.PhaseFigures;
  * </pre>
  *
  * plus more (settings, server-side durations, phase percentiles and allocation, call sites, error reasons, ratios,
- * the explanation).
+ * the explanation). Transfer scenarios (the mtom groups) add {@code "fetch_seconds": {"10": s, ...}} or
+ * {@code "echo_seconds": {"32768": s, ...}} (mean seconds per size, null when every run failed), their
+ * {@code _runs}, {@code classic_fetch_seconds}, {@code heap_peak_bytes} and the wire bytes' source; the top level
+ * then has {@code "transfer"} with the settings and each mode's {@code wire_size_ratio}.
  */
 public final class JsonReport {
 
@@ -45,6 +51,9 @@ public final class JsonReport {
         List<String> explanation = report.explanation();
         for (int i = 0; i < report.scenarios().size(); i++) {
             scenario(scenarios.addObject(), report, report.scenarios().get(i), explanation.get(i));
+        }
+        if (TransferReport.any(report)) {
+            transfer(root.putObject("transfer"), report);
         }
         ArrayNode lines = root.putArray("explanation");
         explanation.forEach(lines::add);
@@ -93,6 +102,9 @@ public final class JsonReport {
         o.putObject("wire_bytes_per_request").put("request", round(s.requestBytesPerRequest(), 1))
                 .put("response", round(s.responseBytesPerRequest(), 1));
         o.put("connections", s.connections());
+        if (s.transfer() != null) {
+            transfer(o, report, s);
+        }
         if (s.agent() != null) {
             o.put("agent_requests", s.agent().requests());
             o.putObject("server_duration_us").put("mean", s.agent().durationMeanUs()).put("p50", s.agent().durationP50Us())
@@ -105,13 +117,71 @@ public final class JsonReport {
         o.put("explanation", explanation);
     }
 
+    private static void transfer(ObjectNode o, Report report) {
+        TransferSettings t = report.run().transfer();
+        if (t != null) {
+            ArrayNode fetch = o.putArray("fetch_sizes");
+            t.fetchSizes().forEach(fetch::add);
+            o.put("tuples", t.tuples());
+            ArrayNode echo = o.putArray("echo_sizes");
+            t.echoSizes().forEach(echo::add);
+            o.put("runs", t.runs()).put("warmup_run", t.warmup());
+        }
+        o.put("concurrency", 1).put("tuple_handling", TupleChecker.WHAT_IT_DOES)
+                .put("wire_bytes", "the agent's: HTTP request and response bodies as the server read and wrote them")
+                .put("classic", "Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after a warm-up");
+        ObjectNode ratios = o.putObject("wire_size_ratio");
+        TransferReport.wireRatios(report).forEach((name, ratio) -> putNumber(ratios, name, ratio));
+    }
+
+    private static void transfer(ObjectNode o, Report report, ScenarioResult s) {
+        TransferFigures t = s.transfer();
+        o.put("endpoint", t.endpoint()).put("kind", t.kind());
+        String key = t.isFetch() ? "fetch_seconds" : "echo_seconds";
+        ObjectNode means = o.putObject(key);
+        ObjectNode runs = o.putObject(key + "_runs");
+        for (Map.Entry<Integer, List<Double>> e : t.runSeconds().entrySet()) {
+            putNumber(means, String.valueOf(e.getKey()), t.mean(e.getKey()), 6);
+            ArrayNode each = runs.putArray(String.valueOf(e.getKey()));
+            e.getValue().forEach(v -> each.add(round(v, 6)));
+        }
+        if (t.isFetch()) {
+            ObjectNode classic = o.putObject("classic_fetch_seconds");
+            t.classicSeconds().forEach((size, v) -> classic.put(String.valueOf(size), v));
+        }
+        o.put("wire_bytes_source", s.agent() == null ? "none (no agent figures)"
+                : "agent: HTTP bodies as the server read and wrote them");
+        ScenarioResult ref = TransferReport.wireReference(report, s);
+        if (ref != s) {
+            o.put("wire_reference", ref.name());
+            putNumber(o, "wire_size_ratio", TransferReport.wireRatio(ref, s));
+        }
+        TransferFigures.HeapFigures heap = t.heap();
+        if (heap == null) {
+            o.putNull("heap_peak_bytes");
+        } else {
+            o.put("heap_peak_bytes", heap.peak());
+            if (heap.peakAfterGc() >= 0) {
+                o.put("heap_peak_after_gc_bytes", heap.peakAfterGc());
+            } else {
+                o.putNull("heap_peak_after_gc_bytes");
+            }
+            o.put("heap_base_bytes", heap.base()).put("heap_gcs", heap.collections());
+        }
+    }
+
     private static void putNumber(ObjectNode o, String key, double value) {
+        putNumber(o, key, value, 4);
+    }
+
+    private static void putNumber(ObjectNode o, String key, double value, int decimals) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             o.putNull(key);
         } else {
-            o.put(key, round(value, 4));
+            o.put(key, round(value, decimals));
         }
     }
+
 
     private static double round(double value, int decimals) {
         double scale = Math.pow(10, decimals);

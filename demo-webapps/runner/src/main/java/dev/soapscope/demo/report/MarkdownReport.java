@@ -17,18 +17,22 @@ public final class MarkdownReport {
         RunInfo run = report.run();
         StringBuilder md = new StringBuilder();
         md.append("# soapscope demo report\n\n");
-        md.append(String.format(Locale.ROOT, "%s: %d requests per scenario at concurrency %d after %d warm-up requests; "
-                        + "Java %s on %s, %d cores; %.0f s in all. soapscope %s.%n%n", run.started(), run.requests(),
-                run.concurrency(), run.warmup(), run.javaVersion(), run.os(), run.cores(), run.wallSeconds(),
-                run.version()));
+        md.append(String.format(Locale.ROOT, "%s: %s; Java %s on %s, %d cores; %.0f s in all. soapscope %s.%n%n",
+                run.started(), TransferReport.settings(report), run.javaVersion(), run.os(), run.cores(),
+                run.wallSeconds(), run.version()));
         md.append("| ").append(String.join(" | ", ConsoleTable.HEADER)).append(" |\n");
         md.append("|---|").append("---:|".repeat(5)).append("---|---|\n");
         for (ScenarioResult s : report.scenarios()) {
             md.append("| ").append(String.join(" | ", ConsoleTable.row(report, s).stream().map(MarkdownReport::cell).toList()))
                     .append(" |\n");
         }
-        md.append("\nClassic figures: Resin on Java 5, 2000 requests at 200 concurrent. Ratios are throughput over the "
-                + "first scenario of the group.\n\n## What explains the difference\n\n");
+        md.append(report.scenarios().stream().anyMatch(s -> s.transfer() == null)
+                ? "\nClassic figures: Resin on Java 5, 2000 requests at 200 concurrent. Ratios are throughput over the "
+                        + "first scenario of the group.\n"
+                : "\nRatios are throughput over the first scenario of the group (the same requests in the same order); "
+                        + "the classic figures of the transfer scenarios are times, in the tables below.\n");
+        transfer(md, report);
+        md.append("\n## What explains the difference\n\n");
         for (String line : report.explanation()) {
             md.append("- ").append(cell(line)).append('\n');
         }
@@ -40,13 +44,40 @@ public final class MarkdownReport {
         return md.toString();
     }
 
+    /** The transfer scenarios' tables and lines, when there are any. */
+    private static void transfer(StringBuilder md, Report report) {
+        if (!TransferReport.any(report)) {
+            return;
+        }
+        if (!TransferReport.fetches(report).isEmpty()) {
+            md.append("\n## Binary transfer: time against fetch size\n\n")
+                    .append(TransferReport.markdown(TransferReport.fetchTable(report)))
+                    .append('\n').append(TransferReport.fetchNote(report)).append('\n');
+        }
+        if (!TransferReport.echoes(report).isEmpty()) {
+            md.append("\n## Echo: time against payload size\n\n")
+                    .append(TransferReport.markdown(TransferReport.echoTable(report)))
+                    .append("\nSeconds per round trip: random bytes and a short text sent and checked on their way "
+                            + "back.\n");
+        }
+        md.append("\n## Wire size and server heap\n\n");
+        TransferReport.wireLines(report).forEach(l -> md.append("- ").append(cell(l)).append('\n'));
+        TransferReport.heapLines(report).forEach(l -> md.append("- ").append(cell(l)).append('\n'));
+        md.append("\nWire bytes of the transfer scenarios are the agent's: HTTP request and response bodies as the "
+                + "server read and wrote them (MIME parts and boundaries included, HTTP headers not). The heap is the "
+                + "server's, reset by a full GC before each mode.\n");
+    }
+
     private static void scenario(StringBuilder md, ScenarioResult s) {
-        md.append("\n## ").append(s.name()).append("\n\n").append(s.description()).append(" (`POST ").append(s.path())
+        md.append("\n## ").append(s.name()).append("\n\n").append(s.description()).append(" (`").append(s.endpoint())
                 .append("`, SOAPAction `urn:soapscope:demo:").append(s.name()).append("`).\n\n");
         md.append(String.format(Locale.ROOT, "%d requests, %d errors, %.1f req/s, latency p50 %.1f ms, p99 %.1f ms; "
                         + "%.0f request bytes and %.0f response bytes per request on the wire; %d connections.%n",
                 s.requests(), s.errors(), s.throughputRps(), s.p50Ms(), s.p99Ms(), s.requestBytesPerRequest(),
                 s.responseBytesPerRequest(), s.connections()));
+        if (s.transfer() != null) {
+            transferLines(md, s.transfer());
+        }
         if (!s.errorReasons().isEmpty()) {
             md.append("\nErrors:\n\n");
             s.errorReasons().forEach((reason, count) -> md.append("- ").append(count).append(" x ").append(cell(reason))
@@ -81,6 +112,25 @@ public final class MarkdownReport {
                             .append(Format.fixed(site.perRequest(), 2)).append(" |\n");
                 }
             }
+        }
+    }
+
+    private static void transferLines(StringBuilder md, TransferFigures t) {
+        List<String> sizes = new java.util.ArrayList<>();
+        for (Map.Entry<Integer, List<Double>> e : t.runSeconds().entrySet()) {
+            String label = t.isFetch() ? "fetch " + e.getKey() : Format.size(e.getKey());
+            List<Double> runs = e.getValue();
+            sizes.add(label + ": " + (runs.isEmpty() ? "failed" : Format.seconds(t.mean(e.getKey())) + " s"
+                    + (runs.size() > 1 ? " (" + String.join(", ", runs.stream().map(Format::seconds).toList()) + ")"
+                    : "")));
+        }
+        md.append('\n').append(t.isFetch() ? "Whole result" : "Round trip").append(": ").append(String.join("; ", sizes))
+                .append(".\n");
+        if (t.heap() != null) {
+            md.append(String.format(Locale.ROOT, "%nServer heap: peak %s%s; %s in use after the full GC before it; %d GCs.%n",
+                    Format.bytes(t.heap().peak()), t.heap().peakAfterGc() >= 0 ? ", at most "
+                            + Format.bytes(t.heap().peakAfterGc()) + " left after a GC" : "",
+                    Format.bytes(t.heap().base()), t.heap().collections()));
         }
     }
 

@@ -8,6 +8,7 @@ import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.scenario.Scenario;
+import dev.soapscope.demo.scenario.Workload;
 
 /**
  * One measured scenario: what the client saw and what the agent measured (null when the agent never saw the
@@ -15,18 +16,47 @@ import dev.soapscope.demo.scenario.Scenario;
  *
  * @param classicRps   the classic measurement's requests per second, NaN when there is none
  * @param warmupErrors errors among the warm-up requests (not measured, shown as a warning)
+ * @param transfer     a transfer scenario's own figures (the mtom groups), null for a load-driven one. Its wire bytes
+ *                     are the agent's (HTTP bodies as the server read and wrote them), 0 without agent figures.
  */
 public record ScenarioResult(String name, String path, String description, int requests, int errors,
                              Map<String, Integer> errorReasons, double throughputRps, double wallSeconds,
                              double p50Ms, double p99Ms, double meanMs, double requestBytesPerRequest,
                              double responseBytesPerRequest, int connections, double classicRps, int warmupErrors,
-                             AgentFigures agent) {
+                             AgentFigures agent, TransferFigures transfer) {
+
+    /** A load-driven scenario's result. */
+    public ScenarioResult(String name, String path, String description, int requests, int errors,
+                          Map<String, Integer> errorReasons, double throughputRps, double wallSeconds, double p50Ms,
+                          double p99Ms, double meanMs, double requestBytesPerRequest, double responseBytesPerRequest,
+                          int connections, double classicRps, int warmupErrors, AgentFigures agent) {
+        this(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds, p50Ms, p99Ms, meanMs,
+                requestBytesPerRequest, responseBytesPerRequest, connections, classicRps, warmupErrors, agent, null);
+    }
 
     public static ScenarioResult of(Scenario scenario, LoadResult load, int warmupErrors, AgentFigures agent) {
         return new ScenarioResult(scenario.name(), scenario.path(), scenario.description(), load.requests(),
                 load.errors(), load.errorReasons(), load.throughputRps(), load.wallNanos() / 1e9, load.latencyMs(0.50),
                 load.latencyMs(0.99), load.meanLatencyMs(), load.requestBytesPerRequest(),
                 load.responseBytesPerRequest(), load.connections(), scenario.classicRps(), warmupErrors, agent);
+    }
+
+    /** A transfer scenario's result: the wire bytes per request are the agent's. */
+    public static ScenarioResult ofTransfer(Scenario scenario, Workload.Outcome outcome, int warmupErrors,
+                                            AgentFigures agent, TransferFigures.HeapFigures heap) {
+        LoadResult load = outcome.load();
+        TransferFigures transfer = new TransferFigures(scenario.workload().kind(), outcome.seconds(),
+                scenario.classicSeconds(), heap, scenario.endpoint());
+        return new ScenarioResult(scenario.name(), scenario.path(), scenario.description(), load.requests(),
+                load.errors(), load.errorReasons(), load.throughputRps(), load.wallNanos() / 1e9, load.latencyMs(0.50),
+                load.latencyMs(0.99), load.meanLatencyMs(), agent == null ? 0 : agent.bytesInPerRequest(),
+                agent == null ? 0 : agent.bytesOutPerRequest(), load.connections(), scenario.classicRps(),
+                warmupErrors, agent, transfer);
+    }
+
+    /** What the report shows as its address, e.g. {@code POST /saaj/orders}. */
+    public String endpoint() {
+        return transfer != null ? transfer.endpoint() : "POST " + path;
     }
 
     public String group() {

@@ -46,6 +46,59 @@ final class Fixtures {
                 "17.0.15", "Linux amd64", 2, "[servlet.jakarta, saaj]"), List.of(results));
     }
 
+    /** A transfer scenario's result: per size its runs' seconds; wire bytes per request in and out. */
+    static ScenarioResult transfer(String name, String kind, Map<Integer, List<Double>> runs,
+                                   Map<Integer, Double> classic, double bytesIn, double bytesOut, long heapPeak,
+                                   AgentFigures agent) {
+        TransferFigures t = new TransferFigures(kind, runs, classic,
+                new TransferFigures.HeapFigures(40_000_000, heapPeak, 60_000_000, 3), "POST /mtom/" + name);
+        return new ScenarioResult(name, "/mtom/x", "a transfer scenario", 1203, 0, Map.of(), 300, 4, 2.5, 9.5, 3.2,
+                bytesIn, bytesOut, 1, Double.NaN, 0, agent, t);
+    }
+
+    static Map<Integer, List<Double>> runs(Object... sizeAndSeconds) {
+        Map<Integer, List<Double>> runs = new LinkedHashMap<>();
+        for (int i = 0; i < sizeAndSeconds.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<Double> seconds = (List<Double>) sizeAndSeconds[i + 1];
+            runs.put((Integer) sizeAndSeconds[i], seconds);
+        }
+        return runs;
+    }
+
+    static Map<Integer, Double> classic(double f10, double f100, double f1000, double f100000) {
+        Map<Integer, Double> c = new LinkedHashMap<>();
+        c.put(10, f10);
+        c.put(100, f100);
+        c.put(1000, f1000);
+        c.put(100000, f100000);
+        return c;
+    }
+
+    /** The mtom groups as a quick run might give them: fetch sizes 100, 1000, 100000; echo 32 KB and 12 MB. */
+    static Report mtom() {
+        var settings = new dev.soapscope.demo.scenario.TransferSettings(List.of(100, 1000, 100000), 100_000,
+                List.of(32 * 1024, 12 * 1024 * 1024), 2, true);
+        return new Report(new RunInfo("0.1.0-SNAPSHOT", Instant.parse("2026-11-20T10:00:00Z"), 95.2, 500, 8, 300,
+                "17.0.15", "Linux amd64", 2, "[servlet.jakarta, cxf]", settings), List.of(
+                transfer("mtom/base64", TransferFigures.FETCH, runs(100, List.of(3.0, 3.2), 1000, List.of(2.0, 2.2),
+                        100000, List.of(2.5, 2.7)), classic(11.8, 3.5, 2.3, 2.6), 300, 160_000, 500_000_000,
+                        agent("urn:soapscope:demo:mtom/base64", 1203, "soap.parse", 300, 100_000, "marshal", 700,
+                                300_000, "transport.write", 400, 1000)),
+                transfer("mtom/mtom", TransferFigures.FETCH, runs(100, List.of(2.8, 2.8), 1000, List.of(1.6, 1.8),
+                        100000, List.of(), 5000, List.of(9.0, 9.0)), classic(13.0, 3.2, 2.0, 2.0), 500, 120_000,
+                        400_000_000, agent("urn:soapscope:demo:mtom/mtom", 1203, "soap.parse", 200, 50_000,
+                                "attachments", 300, 100_000, "transport.write", 300, 1000)),
+                transfer("mtom/jaxrs", TransferFigures.FETCH, runs(100, List.of(1.0, 1.0), 1000, List.of(0.5, 0.5),
+                        100000, List.of(0.4, 0.6)), classic(12.4, 3.0, 1.7, 1.4), 20, 117_000, 300_000_000, null),
+                transfer("mtom-echo/mtom", TransferFigures.ECHO, runs(32 * 1024, List.of(0.01, 0.01),
+                        12 * 1024 * 1024, List.of(0.5, 0.7)), Map.of(), 6_000_000, 6_000_000, 300_000_000,
+                        agent("urn:soapscope:demo:mtom-echo/mtom", 4, "attachments", 50_000, 1_000_000)),
+                transfer("mtom-echo/base64", TransferFigures.ECHO, runs(32 * 1024, List.of(0.02, 0.02),
+                        12 * 1024 * 1024, List.of(1.2, 1.2)), Map.of(), 8_000_000, 8_000_000, 700_000_000,
+                        agent("urn:soapscope:demo:mtom-echo/base64", 4, "transport.read", 80_000, 2_000_000))));
+    }
+
     /** saaj, axiom-caching, axiom-streaming as a run might give them. */
     static Report payloadCaching() {
         return report(

@@ -16,12 +16,13 @@ class ScenariosTest {
 
     @Test
     void registryHoldsThePayloadCachingScenariosWithTheirClassicFigures() {
-        List<Scenario> all = Scenarios.all();
+        List<Scenario> all = Scenarios.all().subList(0, 3);
         assertEquals(List.of("payload-caching/saaj", "payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
                 names(all));
         assertEquals(List.of("/saaj/orders", "/axiom-caching/orders", "/axiom-streaming/orders"),
                 all.stream().map(Scenario::path).toList());
         assertEquals(List.of(34.35, 31.02, 182.22), all.stream().map(Scenario::classicRps).toList());
+        assertTrue(all.stream().allMatch(s -> s.webapp() == Webapp.PAYLOAD_CACHING && !s.isWorkload()));
         assertEquals("urn:soapscope:demo:payload-caching/saaj", all.get(0).soapAction());
         assertEquals("payload-caching", all.get(0).group());
         assertEquals("saaj", all.get(0).shortName());
@@ -29,9 +30,30 @@ class ScenariosTest {
     }
 
     @Test
+    void registryHoldsTheMtomScenariosBase64FirstWithTheClassicFetchFigures() {
+        List<Scenario> mtom = Scenarios.all().subList(3, Scenarios.all().size());
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
+        assertTrue(mtom.stream().allMatch(s -> s.webapp() == Webapp.MTOM && s.isWorkload()));
+        assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom", "/mtom/services/echo-mtom",
+                "/mtom/services/echo"), mtom.stream().map(Scenario::path).toList());
+        assertEquals(List.of("fetch", "fetch", "fetch", "echo", "echo"),
+                mtom.stream().map(s -> s.workload().kind()).toList());
+        assertEquals(java.util.Map.of(10, 11.8, 100, 3.5, 1000, 2.3, 100000, 2.6), mtom.get(0).classicSeconds());
+        assertEquals(java.util.Map.of(10, 13.0, 100, 3.2, 1000, 2.0, 100000, 2.0), mtom.get(1).classicSeconds());
+        assertEquals(java.util.Map.of(10, 12.4, 100, 3.0, 1000, 1.7, 100000, 1.4), mtom.get(2).classicSeconds());
+        assertEquals("urn:soapscope:demo:mtom/jaxrs", mtom.get(2).soapAction());
+        assertThrows(IllegalStateException.class, () -> mtom.get(0).prepare(1));
+    }
+
+    @Test
     void selectsGroupsAndNamesInRegistryOrderOnce() {
         assertEquals(names(Scenarios.all()), names(Scenarios.select(List.of())));
-        assertEquals(names(Scenarios.all()), names(Scenarios.select(List.of("payload-caching"))));
+        assertEquals(names(Scenarios.all().subList(0, 3)), names(Scenarios.select(List.of("payload-caching"))));
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom", "mtom-echo/base64"),
+                names(Scenarios.select(List.of("mtom"))));
+        assertEquals(List.of("mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom-echo"))));
+        assertEquals(List.of("payload-caching/axiom-streaming", "mtom/jaxrs"),
+                names(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/axiom-streaming"))));
         assertEquals(List.of("payload-caching/saaj", "payload-caching/axiom-streaming"),
                 names(Scenarios.select(List.of("payload-caching/axiom-streaming", "payload-caching/saaj",
                         "payload-caching/saaj"))));
@@ -39,6 +61,7 @@ class ScenariosTest {
 
     @Test
     void unknownNamesAreRefusedWithTheKnownOnes() {
+        assertThrows(IllegalArgumentException.class, () -> Scenarios.select(List.of("mtom-")));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Scenarios.select(List.of("payload-caching", "cxf/mtom")));
         assertTrue(e.getMessage().startsWith("unknown scenario cxf/mtom (known: payload-caching/saaj, "), e.getMessage());

@@ -1,0 +1,37 @@
+package dev.soapscope.demo.scenario;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+import dev.soapscope.demo.load.LoadResult;
+
+/**
+ * A scenario that drives the server with its own client rather than the {@link dev.soapscope.demo.load.LoadDriver}:
+ * the mtom groups, whose CXF and JAX-RS clients fetch query results batch by batch or echo binary payloads, one
+ * request at a time as the classic benchmark did.
+ */
+public interface Workload {
+
+    /** What the workload measures per size: {@code fetch} (seconds per whole query result) or {@code echo}. */
+    String kind();
+
+    /**
+     * Runs every size of {@code settings} ({@code settings.runs()} times each, or once when {@code warmUp}), every
+     * request labelled with {@code soapAction}. Failures are counted and described, never thrown.
+     *
+     * @param server   {@code http://127.0.0.1:PORT}
+     * @param label    how progress lines name the run
+     * @param progress where a line goes after each size, or null
+     */
+    Outcome run(URI server, TransferSettings settings, String soapAction, boolean warmUp, String label,
+                PrintStream progress) throws InterruptedException;
+
+    /**
+     * What the client saw: every HTTP request as one in {@code load} (body bytes there are zero: the agent counts
+     * them), and per size the seconds of each good run (an empty list when every run failed).
+     */
+    record Outcome(LoadResult load, Map<Integer, List<Double>> seconds) {
+    }
+}

@@ -1,0 +1,147 @@
+package dev.soapscope.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The mtom groups, scaled down, against the real agent and the real WARs: both WARs in one Tomcat (payload-caching at
+ * "/", mtom at "/mtom") with real CXF clients; then the packaged jar itself, whose forked server runs from the nested
+ * server jar (no CXF on its class path, the WAR's own CXF in charge).
+ */
+class MtomRunnerIT {
+
+    private static final List<String> MTOM = List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom",
+            "mtom-echo/base64");
+
+    private static Path property(String name) {
+        String value = System.getProperty(name);
+        assertTrue(value != null && !value.isBlank() && !value.contains("${"), name + " is not set: run through Maven");
+        return Path.of(value);
+    }
+
+    @Test
+    void bothWarsInOneServerAndTheMtomScenariosScaledDown() throws Exception {
+        Path out = property("soapscope.demo.itOut").resolveSibling("it-report-mtom");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,mtom",
+            "--requests", "30", "--concurrency", "2", "--warmup", "10", "--fetch-sizes", "100,1000", "--tuples", "2000",
+            "--echo-sizes", "32K,256K", "--runs", "1",
+            "--agent", property("soapscope.demo.agentJar").toString(), "--war", property("soapscope.demo.war").toString(),
+            "--mtom-war", property("soapscope.demo.mtomWar").toString(), "--out", out.toString()},
+                new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        String printed = stdout.toString(StandardCharsets.UTF_8);
+        String errors = stderr.toString(StandardCharsets.UTF_8);
+        System.out.println(printed);
+        System.err.println(errors);
+        assertEquals(0, status, errors + "\nserver log:\n" + read(out.resolve("server.log")));
+        assertTrue(printed.contains("fetch size  base64 s  mtom s  jaxrs s  classic base64  classic mtom  classic jaxrs"),
+                printed);
+        assertTrue(printed.contains("mtom: wire-size ratio vs base64"), printed);
+        assertTrue(printed.contains("  mtom/mtom: "), printed);
+        assertTrue(errors.isBlank(), errors);
+
+        JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        JsonNode scenarios = report.path("scenarios");
+        List<String> names = new ArrayList<>();
+        scenarios.forEach(s -> names.add(s.path("name").asText()));
+        List<String> expected = new ArrayList<>(List.of("payload-caching/axiom-streaming"));
+        expected.addAll(MTOM);
+        assertEquals(expected, names);
+        assertEquals(0, report.path("errors").asInt());
+        assertEquals(30, scenarios.get(0).path("agent_requests").asInt(), "payload-caching at / beside mtom");
+
+        for (JsonNode s : scenarios) {
+            String name = s.path("name").asText();
+            if (!MTOM.contains(name)) {
+                continue;
+            }
+            assertEquals(0, s.path("errors").asInt(), name + ": " + s.path("error_reasons"));
+            assertTrue(s.path("requests").asInt() > 0, name);
+            assertEquals(s.path("requests").asInt(), s.path("agent_requests").asInt(),
+                    name + ": the agent named every request by the scenario's label");
+            assertTrue(s.path("heap_peak_bytes").asLong() > 0, name);
+            assertTrue(s.path("wire_bytes_per_request").path("response").asDouble() > 0, name);
+            double shares = 0;
+            for (Map.Entry<String, JsonNode> phase : s.path("phases").properties()) {
+                shares += phase.getValue().path("share").asDouble();
+            }
+            assertEquals(1.0, shares, 0.02, name + ": " + s.path("phases"));
+            String key = name.startsWith("mtom-echo/") ? "echo_seconds" : "fetch_seconds";
+            List<String> sizes = new ArrayList<>();
+            s.path(key).fieldNames().forEachRemaining(sizes::add);
+            assertEquals(key.equals("echo_seconds") ? List.of("32768", "262144") : List.of("100", "1000"), sizes, name);
+            s.path(key).forEach(v -> assertTrue(v.isNumber() && v.asDouble() > 0, name + ": " + s.path(key)));
+        }
+        // 2000 tuples: at fetch size 100, 20 batches and an empty one, plus the query; at 1000, 2 and 1, plus 1
+        assertEquals(22 + 4, scenarios.get(1).path("requests").asInt());
+        assertTrue(scenarios.get(2).path("phases").has("attachments"), "MTOM: " + scenarios.get(2).path("phases"));
+        for (int mode : new int[] {2, 3}) {
+            assertTrue(wire(scenarios.get(mode)) < wire(scenarios.get(1)),
+                    names.get(mode) + " puts fewer bytes on the wire than base64");
+        }
+        assertTrue(wire(scenarios.get(4)) < wire(scenarios.get(5)), "echo: MTOM fewer bytes than base64");
+        assertTrue(report.path("transfer").path("wire_size_ratio").path("mtom/mtom").asDouble() < 1);
+
+        String html = Files.readString(out.resolve("report.html"));
+        assertFalse(html.contains("http://") || html.contains("https://"), "report.html is self-contained");
+        assertTrue(html.contains("<polyline "));
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("## Binary transfer: time against fetch size"), md);
+        assertTrue(md.contains("## mtom/jaxrs"), md);
+    }
+
+    /** The packaged jar, as a user runs it: its forked server's class path is the nested server jar alone. */
+    @Test
+    void thePackagedJarRunsTheMtomWarWithACleanServerClassPath() throws Exception {
+        Path jar = property("soapscope.demo.runnerJar");
+        assertTrue(Files.isRegularFile(jar), jar + ": the IT runs after package");
+        Path out = property("soapscope.demo.itOut").resolveSibling("it-report-jar");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                jar.toString(), "--scenario", "mtom/mtom,mtom-echo/base64", "--warmup", "0", "--fetch-sizes", "500",
+                "--tuples", "1000", "--echo-sizes", "64K", "--runs", "1",
+                "--agent", property("soapscope.demo.agentJar").toString(),
+                "--mtom-war", property("soapscope.demo.mtomWar").toString(), "--out", out.toString());
+        Path log = Files.createDirectories(out).resolve("runner.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the runner finished: " + read(log));
+        assertEquals(0, process.exitValue(), read(log) + "\nserver log:\n" + read(out.resolve("server.log")));
+
+        String serverCommand = Files.readAllLines(out.resolve("server.log")).get(0);
+        String classPath = serverCommand.split(" -cp ")[1].split(" ")[0];
+        assertTrue(classPath.matches(".*soapscope-demo-server[^/\\\\]*\\.jar"), "one nested server jar: " + classPath);
+        JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertEquals(0, report.path("errors").asInt(), report.toPrettyString());
+        assertEquals(2, report.path("scenarios").size());
+        assertTrue(report.path("scenarios").get(0).path("fetch_seconds").path("500").asDouble() > 0);
+    }
+
+    private static double wire(JsonNode s) {
+        return s.path("wire_bytes_per_request").path("request").asDouble()
+                + s.path("wire_bytes_per_request").path("response").asDouble();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (Exception e) {
+            return "(no " + file.getFileName() + ": " + e + ")";
+        }
+    }
+}
