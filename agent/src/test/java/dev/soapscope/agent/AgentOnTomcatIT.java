@@ -1,5 +1,6 @@
 package dev.soapscope.agent;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
@@ -81,14 +82,14 @@ class AgentOnTomcatIT {
             assertTrue(echo.get("bytes_out_per_request").asLong() > 100);
 
             JsonNode hotspots = agent.hotspots();
-            JsonNode saaj = site(hotspots, "factory.create", "jakarta.xml.soap.MessageFactory.newInstance");
+            JsonNode saaj = AgentEndpoint.site(hotspots, "factory.create", "jakarta.xml.soap.MessageFactory.newInstance");
             assertEquals(N, count(saaj, "urn:echo"), saaj::toPrettyString);
             assertEquals(1.0, perRequest(saaj, "urn:echo"), 0.0);
             assertTrue(saaj.get("first_stack").toString().contains(SaajFactoryPerRequestServlet.class.getName()),
                     "call site not in " + saaj.get("first_stack"));
 
             // the servlet calls read() once per byte, and once more for the end of the stream
-            JsonNode singleBytes = site(hotspots, "stream.single_byte_read", "org.apache.catalina.connector.CoyoteInputStream");
+            JsonNode singleBytes = AgentEndpoint.site(hotspots, "stream.single_byte_read", "org.apache.catalina.connector.CoyoteInputStream");
             assertEquals((long) N * (Soap.utf8Length(bytesBody) + 1), count(singleBytes, "/bytes"));
 
             // no false alarms on a service that caches its factory and reads in bulk
@@ -113,15 +114,6 @@ class AgentOnTomcatIT {
         double total = op.get("duration_us").get("mean").asDouble();
         assertEquals(total, sum, total * 0.05, "phases of " + op.toPrettyString());
         assertEquals(1.0, shares, 0.01, "shares of " + op.toPrettyString());
-    }
-
-    static JsonNode site(JsonNode hotspots, String kind, String site) {
-        for (JsonNode s : hotspots.get("hotspots")) {
-            if (s.get("kind").asText().equals(kind) && s.get("site").asText().equals(site)) {
-                return s;
-            }
-        }
-        throw new AssertionError("no " + kind + " site " + site + " in " + hotspots.toPrettyString());
     }
 
     static long count(JsonNode site, String operation) {

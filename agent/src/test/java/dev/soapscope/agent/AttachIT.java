@@ -1,5 +1,6 @@
 package dev.soapscope.agent;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.PrometheusText;

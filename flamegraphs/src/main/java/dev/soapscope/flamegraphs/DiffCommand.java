@@ -17,17 +17,31 @@ final class DiffCommand {
             throws BadInputException, IOException {
         long baseRequests = requests(base);
         long currentRequests = requests(current);
-        DiffGraph diff = DiffGraph.of(PhaseProfile.read(base.jfrFiles()).rooted(), baseRequests,
-                PhaseProfile.read(current.jfrFiles()).rooted(), currentRequests);
-        createParent(html);
-        diff.writeHtml(html, "soapscope diff: " + current.path() + " (" + currentRequests + " requests) vs "
-                + base.path() + " (" + baseRequests + " requests)");
+        DiffGraph diff = write(PhaseProfile.read(base.jfrFiles()), base.path().toString(), baseRequests,
+                PhaseProfile.read(current.jfrFiles()), current.path().toString(), currentRequests, html);
         out.println("wrote " + html + " (samples per " + diff.unit() + " requests)");
         if (collapsed != null) {
             createParent(collapsed);
             diff.writeCollapsed(collapsed);
             out.println("wrote " + collapsed + " (stack, baseline, current per " + diff.unit() + " requests)");
         }
+    }
+
+    /**
+     * Writes the differential page of two profiles, each with its request count (at least 1), titled with their
+     * labels; creates the page's directory when missing.
+     */
+    static DiffGraph write(PhaseProfile base, String baseLabel, long baseRequests, PhaseProfile current,
+                           String currentLabel, long currentRequests, Path html) throws IOException {
+        if (baseRequests <= 0 || currentRequests <= 0) {
+            throw new IllegalArgumentException("a differential graph needs at least one request on each side, not "
+                    + baseRequests + " and " + currentRequests);
+        }
+        DiffGraph diff = DiffGraph.of(base.rooted(), baseRequests, current.rooted(), currentRequests);
+        createParent(html);
+        diff.writeHtml(html, "soapscope diff: " + currentLabel + " (" + currentRequests + " requests) vs "
+                + baseLabel + " (" + baseRequests + " requests)");
+        return diff;
     }
 
     private static long requests(Run run) throws BadInputException {

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code flame RUN --out DIR}: {@code DIR/flame.html}, the whole run with each sample under its phase frame,
@@ -26,35 +28,55 @@ final class FlameCommand {
 
     static void run(Run run, Path outDir, PrintStream out) throws BadInputException, IOException {
         PhaseProfile profile = PhaseProfile.read(run.jfrFiles());
-        String requests = "";
-        if (run.hasPhases()) {
-            requests = ", " + run.phases().totalRequests() + " requests";
-        }
-        Files.createDirectories(outDir);
-
-        CollapsedStacks all = profile.rooted();
-        long total = all.total();
-        if (total == 0) {
-            throw new BadInputException(run.path() + " holds no execution samples"
-                    + " (record with async-profiler's cpu, itimer or wall event and JFR output)");
-        }
-        all.write(outDir.resolve(ALL_COLLAPSED));
-        all.writeHtml(outDir.resolve(ALL_HTML),
-                "soapscope: " + run.path() + " by phase (" + total + " samples" + requests + ")");
-        out.println("wrote " + outDir.resolve(ALL_HTML) + " (" + total + " samples" + requests + ")");
-
+        long requests = run.hasPhases() ? run.phases().totalRequests() : -1;
+        FlameGraphs.Pages pages = write(profile, outDir, run.path().toString(), requests);
+        long total = pages.samples();
+        out.println("wrote " + pages.all() + " (" + total + " samples" + requests(requests) + ")");
         for (Phase phase : profile.phases()) {
-            CollapsedStacks s = profile.phase(phase);
-            Path file = outDir.resolve(phaseHtml(phase));
-            s.writeHtml(file, "soapscope: " + run.path() + ", phase " + phase.tag() + " (" + s.total() + " samples"
-                    + requests + ")");
-            out.println("wrote " + file + " (" + share(s.total(), total) + " of the samples)");
+            out.println("wrote " + pages.phases().get(phase.tag()) + " (" + share(profile.phase(phase).total(), total)
+                    + " of the samples)");
         }
         out.println(share(profile.none().total(), total) + " of the samples are outside any phase span: "
                 + PhaseFrame.NONE);
         if (!profile.ignoredTags().isEmpty()) {
             out.println("ignored spans tagged " + profile.ignoredTags() + ": no soapscope phase");
         }
+    }
+
+    /**
+     * Writes the pages of a profile into {@code outDir} (created when missing), titled with {@code label} and, when
+     * not negative, the request count.
+     *
+     * @throws BadInputException when the profile holds no samples
+     */
+    static FlameGraphs.Pages write(PhaseProfile profile, Path outDir, String label, long requests)
+            throws BadInputException, IOException {
+        CollapsedStacks all = profile.rooted();
+        long total = all.total();
+        if (total == 0) {
+            throw new BadInputException(label + " holds no execution samples"
+                    + " (record with async-profiler's cpu, itimer or wall event and JFR output)");
+        }
+        Files.createDirectories(outDir);
+        all.write(outDir.resolve(ALL_COLLAPSED));
+        Path allHtml = outDir.resolve(ALL_HTML);
+        all.writeHtml(allHtml, "soapscope: " + label + " by phase (" + total + " samples" + requests(requests) + ")");
+
+        Map<String, Path> phases = new LinkedHashMap<>();
+        Map<String, Long> phaseSamples = new LinkedHashMap<>();
+        for (Phase phase : profile.phases()) {
+            CollapsedStacks s = profile.phase(phase);
+            Path file = outDir.resolve(phaseHtml(phase));
+            s.writeHtml(file, "soapscope: " + label + ", phase " + phase.tag() + " (" + s.total() + " samples"
+                    + requests(requests) + ")");
+            phases.put(phase.tag(), file);
+            phaseSamples.put(phase.tag(), s.total());
+        }
+        return new FlameGraphs.Pages(allHtml, total, phases, phaseSamples, profile.none().total());
+    }
+
+    private static String requests(long requests) {
+        return requests < 0 ? "" : ", " + requests + " requests";
     }
 
     private static String share(long part, long whole) {

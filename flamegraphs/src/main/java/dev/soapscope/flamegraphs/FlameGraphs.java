@@ -6,8 +6,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 
-/** One flame graph as HTML, for callers that serve it directly (the agent's {@code /flamegraph}). */
+/**
+ * Flame graphs for callers in code rather than on the command line: one page served directly (the agent's
+ * {@code /flamegraph}), and the {@code flame} and {@code diff} commands' pages for parts of a run (the demo runner:
+ * one time window per scenario of a continuously profiled server, request counts from its own client).
+ */
 public final class FlameGraphs {
     private FlameGraphs() {
     }
@@ -37,6 +45,110 @@ public final class FlameGraphs {
             return new String(Files.readAllBytes(html), StandardCharsets.UTF_8);
         } finally {
             Files.deleteIfExists(html);
+        }
+    }
+
+    /** The {@code *.jfr} files of a run directory (all of them, when the agent rotated), sorted; maybe none. */
+    public static List<Path> jfrFiles(Path runDir) throws BadInputException {
+        return Run.jfrFilesIn(runDir);
+    }
+
+    /**
+     * The samples of {@code jfrFiles} taken within {@code window} (null: all), added up and split by phase.
+     *
+     * @throws BadInputException when a file cannot be read as a JFR recording
+     */
+    public static Profile read(List<Path> jfrFiles, TimeWindow window) throws BadInputException {
+        return new Profile(PhaseProfile.read(jfrFiles, window));
+    }
+
+    /**
+     * The differential page of two profiles, normalised per request with the request counts given (each at least 1),
+     * as {@code diff} draws it: {@code current} against {@code base}, red grew, blue shrank, yellow only in
+     * {@code current}. Creates the page's directory when missing.
+     *
+     * @return the unit: the page's counts are samples per this many requests
+     */
+    public static long writeDiff(Profile base, String baseLabel, long baseRequests, Profile current,
+                                 String currentLabel, long currentRequests, Path html) throws IOException {
+        return DiffCommand.write(base.profile, baseLabel, baseRequests, current.profile, currentLabel, currentRequests,
+                html).unit();
+    }
+
+    /** A profile's samples split by phase, read once; write its pages, or diff it against another. */
+    public static final class Profile {
+        private final PhaseProfile profile;
+        private final long samples;
+
+        Profile(PhaseProfile profile) {
+            this.profile = profile;
+            this.samples = profile.rooted().total();
+        }
+
+        /** Every sample, in a phase or not. */
+        public long samples() {
+            return samples;
+        }
+
+        /** Tags of the phases that have samples, in the agent's phase order. */
+        public List<String> phases() {
+            List<String> tags = new ArrayList<>();
+            for (Phase p : profile.phases()) {
+                tags.add(p.tag());
+            }
+            return tags;
+        }
+
+        /**
+         * Writes what {@code flame} writes into {@code dir} (created when missing): {@code flame.html}, one
+         * {@code flame-<tag>.html} per phase with samples, and {@code flame.collapsed}; the titles name
+         * {@code label} and, unless negative, {@code requests}.
+         *
+         * @throws BadInputException when the profile holds no samples
+         */
+        public Pages writePages(Path dir, String label, long requests) throws BadInputException, IOException {
+            return FlameCommand.write(profile, dir, label, requests);
+        }
+    }
+
+    /** The pages {@link Profile#writePages} wrote. */
+    public static final class Pages {
+        private final Path all;
+        private final long samples;
+        private final Map<String, Path> phases;
+        private final Map<String, Long> phaseSamples;
+        private final long noneSamples;
+
+        Pages(Path all, long samples, Map<String, Path> phases, Map<String, Long> phaseSamples, long noneSamples) {
+            this.all = all;
+            this.samples = samples;
+            this.phases = Collections.unmodifiableMap(phases);
+            this.phaseSamples = Collections.unmodifiableMap(phaseSamples);
+            this.noneSamples = noneSamples;
+        }
+
+        /** {@code flame.html}: every sample under its phase frame. */
+        public Path all() {
+            return all;
+        }
+
+        public long samples() {
+            return samples;
+        }
+
+        /** Phase tag to its {@code flame-<tag>.html}, in the agent's phase order. */
+        public Map<String, Path> phases() {
+            return phases;
+        }
+
+        /** Phase tag to its samples. */
+        public Map<String, Long> phaseSamples() {
+            return phaseSamples;
+        }
+
+        /** Samples outside any phase span ({@code [phase:none]}). */
+        public long noneSamples() {
+            return noneSamples;
         }
     }
 }

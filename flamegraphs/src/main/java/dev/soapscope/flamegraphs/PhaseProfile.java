@@ -20,6 +20,9 @@ import java.util.TreeSet;
  * with {@code --tag}, which keeps the samples inside spans of that tag on the same thread. The agent's spans
  * are exclusive segments, so a sample falls in one phase span at most; what no phase span holds is
  * {@link PhaseFrame#NONE}. Spans whose tag is no soapscope phase are ignored (their samples count as none).
+ *
+ * <p>With a {@link TimeWindow}, only the samples taken within it count; the spans are read whole, so a sample in
+ * the window keeps its phase even when its span began before the window.
  */
 final class PhaseProfile {
     private final Map<Phase, CollapsedStacks> phases;
@@ -34,11 +37,19 @@ final class PhaseProfile {
 
     /** Reads and adds up the samples of every file. */
     static PhaseProfile read(List<Path> jfrFiles) throws BadInputException {
+        return read(jfrFiles, null);
+    }
+
+    /** Reads and adds up the samples of every file taken within {@code window} (null: all of them). */
+    static PhaseProfile read(List<Path> jfrFiles, TimeWindow window) throws BadInputException {
         Map<Phase, CollapsedStacks> phases = new EnumMap<>(Phase.class);
         CollapsedStacks none = new CollapsedStacks();
         Set<String> ignored = new TreeSet<>();
         for (Path file : jfrFiles) {
-            CollapsedStacks all = samples(file, null);
+            CollapsedStacks all = samples(file, null, window);
+            if (all.total() == 0) {
+                continue; // nothing here (a rotated file outside the window): no pass per tag
+            }
             CollapsedStacks inPhases = new CollapsedStacks();
             for (String tag : spanTags(file)) {
                 Phase phase = Phase.byTag(tag);
@@ -46,7 +57,10 @@ final class PhaseProfile {
                     ignored.add(tag);
                     continue;
                 }
-                CollapsedStacks tagged = samples(file, tag);
+                CollapsedStacks tagged = samples(file, tag, window);
+                if (tagged.total() == 0) {
+                    continue; // spans, but no sample in them (or none in the window)
+                }
                 inPhases.addAll(tagged);
                 CollapsedStacks sum = phases.get(phase);
                 if (sum == null) {
@@ -89,12 +103,18 @@ final class PhaseProfile {
         return all;
     }
 
-    /** The converter's stacks of one file: all samples, or those inside spans tagged {@code tag}. */
-    private static CollapsedStacks samples(Path file, String tag) throws BadInputException {
+    /**
+     * The converter's stacks of one file: all samples, or those inside spans tagged {@code tag}; only those within
+     * {@code window} unless it is null.
+     */
+    private static CollapsedStacks samples(Path file, String tag, TimeWindow window) throws BadInputException {
         Arguments args = new Arguments();
         args.output = "collapsed";
         args.norm = true; // generated class names (lambdas, hidden classes) compare equal between runs
         args.tag = tag;
+        if (window != null) {
+            window.applyTo(args);
+        }
         try {
             return CollapsedStacks.of(JfrToFlame.parse(file.toString(), args));
         } catch (IOException | RuntimeException e) {

@@ -43,7 +43,7 @@ final class Run {
         return new Run(path, Collections.singletonList(path), null);
     }
 
-    private static List<Path> jfrFilesIn(Path dir) throws BadInputException {
+    static List<Path> jfrFilesIn(Path dir) throws BadInputException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.jfr")) {
             for (Path p : s) {

@@ -1,21 +1,17 @@
 package dev.soapscope.servers;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A server distribution started by its own script in a fresh base directory under a test's temporary directory. */
 abstract class DistributionServer implements AutoCloseable {
-    /** {@code [soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:PORT/metrics; probes: [...]} */
-    private static final Pattern AGENT_STARTED = Pattern.compile(
-            "\\[soapscope] INFO agent \\S+ started: endpoint (http://[0-9.]+:[0-9]+)/metrics");
 
     /** Servers not closed yet: killed when the test JVM exits (a Failsafe timeout), so none outlives the build. */
     private static final Set<DistributionServer> LIVE = ConcurrentHashMap.newKeySet();
@@ -89,12 +85,10 @@ abstract class DistributionServer implements AutoCloseable {
 
     /** The agent's endpoint, from its start line (the agent runs with {@code port=0}). */
     final AgentEndpoint agent() {
-        boolean started = Launch.await(() -> AGENT_STARTED.matcher(console()).find(), Duration.ofSeconds(60), this::isRunning);
+        boolean started = Launch.await(() -> AgentEndpoint.in(console()).isPresent(), Duration.ofSeconds(60), this::isRunning);
         assertTrue(started, () -> name + ": no agent start line\n" + allLogs());
-        Matcher m = AGENT_STARTED.matcher(console());
-        assertTrue(m.find());
         mark("agent started");
-        return new AgentEndpoint(URI.create(m.group(1)));
+        return AgentEndpoint.in(console()).orElseThrow();
     }
 
     /** Waits (at most 90 s) until {@code path} answers with anything but 404 or 503; returns that status. */

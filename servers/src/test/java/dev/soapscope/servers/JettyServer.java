@@ -1,6 +1,5 @@
 package dev.soapscope.servers;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;

@@ -1,5 +1,6 @@
 package dev.soapscope.servers;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.PrometheusText;

@@ -1,5 +1,6 @@
 package dev.soapscope.servers;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.PrometheusText;
 import dev.soapscope.testkit.Soap;

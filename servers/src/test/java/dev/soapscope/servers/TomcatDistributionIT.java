@@ -1,5 +1,6 @@
 package dev.soapscope.servers;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

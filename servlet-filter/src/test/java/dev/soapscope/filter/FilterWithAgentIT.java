@@ -1,5 +1,6 @@
 package dev.soapscope.filter;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.PrometheusText;
@@ -13,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FilterWithAgentIT {
     private static final int N = 20;
-    private static final Pattern AGENT_ENDPOINT = Pattern.compile("endpoint (http://[0-9.]+:[0-9]+)/metrics");
 
     @TempDir
     Path dir;
@@ -46,9 +44,7 @@ class FilterWithAgentIT {
                         Map.of("SOAPAction", "urn:both"));
                 Soap.assertEnvelopeWithText(r.body(), "hi " + i);
             }
-            Matcher m = AGENT_ENDPOINT.matcher(s.output());
-            assertTrue(m.find(), s.output());
-            PrometheusText agent = PrometheusText.parse(Http.get(java.net.URI.create(m.group(1) + "/metrics")).body());
+            PrometheusText agent = AgentEndpoint.of(s).metrics();
             PrometheusText filter = PrometheusText.parse(Http.get(s.uri("/soapscope/metrics")).body());
             for (PrometheusText metrics : new PrometheusText[] {agent, filter}) {
                 assertEquals(N, metrics.value("soapscope_request_duration_seconds_count",

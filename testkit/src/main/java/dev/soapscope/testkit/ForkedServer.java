@@ -48,7 +48,12 @@ public final class ForkedServer implements AutoCloseable {
         /** Embedded Tomcat 11: {@link TomcatMain} on {@code runtime.classpath}. */
         TOMCAT("dev.soapscope.testkit.TomcatMain", "runtime.classpath"),
         /** Embedded Jetty 12.1 ee11: {@link JettyMain} on {@code jetty.classpath}. */
-        JETTY("dev.soapscope.testkit.JettyMain", "jetty.classpath");
+        JETTY("dev.soapscope.testkit.JettyMain", "jetty.classpath"),
+        /**
+         * Embedded Tomcat 9 (javax.servlet): the same {@link TomcatMain}, which uses only API both versions share, on
+         * {@code tomcat9.classpath} (Tomcat's two jars, nothing else: a javax webapp brings all it needs).
+         */
+        TOMCAT9("dev.soapscope.testkit.TomcatMain", "tomcat9.classpath");
 
         /*
          * Names, not class literals: the Jetty jars are optional dependencies of the testkit, so a caller's test JVM
@@ -85,6 +90,11 @@ public final class ForkedServer implements AutoCloseable {
     /** Embedded Tomcat 11 running {@link TomcatMain}. */
     public static Builder tomcat() {
         return on(Container.TOMCAT);
+    }
+
+    /** Embedded Tomcat 9 (javax.servlet) running {@link TomcatMain}: for javax webapps, deployed with {@link Builder#webapp}. */
+    public static Builder tomcat9() {
+        return on(Container.TOMCAT9);
     }
 
     /**

@@ -12,7 +12,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 
 /**
- * Entry point of the forked test server: embedded Tomcat 11 on 127.0.0.1 with a free port and one root context.
+ * Entry point of the forked test server: embedded Tomcat (11, or 9 on {@code tomcat9.classpath}) on 127.0.0.1 with a free port and one root context.
  *
  * <pre>
  * java -cp ... dev.soapscope.testkit.TomcatMain [--webapp DIR] [--servlet CLASS=/mapping]...

@@ -29,7 +29,7 @@ import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
 class ContainersTest {
 
     @ParameterizedTest
-    @EnumSource(Container.class)
+    @EnumSource(value = Container.class, names = {"TOMCAT", "JETTY"}) // jakarta servlets; TOMCAT9 in ForkedServerTest
     void servesSoapAndRunsInitializersFromWebInfLib(Container container, @TempDir Path dir) throws IOException {
         Path webapp = webappWithInitializerJar(dir);
         ForkedServer server = ForkedServer.on(container).webapp(webapp)
@@ -60,7 +60,7 @@ class ContainersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Container.class)
+    @EnumSource(value = Container.class, names = {"TOMCAT", "JETTY"}) // jakarta servlets; TOMCAT9 in ForkedServerTest
     void withoutTheJarTheInitializerDoesNotRun(Container container) {
         try (ForkedServer server = ForkedServer.on(container).servlet(CachedStaxServlet.class, "/stax").start()) {
             assertEquals(404, Http.get(server.uri(MarkerInitializer.PATH)).status(), server::output);
@@ -68,7 +68,7 @@ class ContainersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Container.class)
+    @EnumSource(value = Container.class, names = {"TOMCAT", "JETTY"}) // jakarta servlets; TOMCAT9 in ForkedServerTest
     void aServletThatCannotLoadFailsTheStart(Container container) {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> ForkedServer.on(container).servlet("dev.soapscope.testkit.NoSuchServlet", "/none").start());

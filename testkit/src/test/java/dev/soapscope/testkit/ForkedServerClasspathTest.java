@@ -46,6 +46,15 @@ class ForkedServerClasspathTest {
     }
 
     @Test
+    void tomcat9sClasspathIsTomcat9Alone() {
+        List<String> jars = ForkedServer.Builder.runtimeDependencies(Container.TOMCAT9);
+        assertEquals(2, jars.size(), jars::toString);
+        assertHas(jars, "/tomcat-embed-core-9.0.");
+        assertHas(jars, "/tomcat-annotations-api-9.0.");
+        assertEquals(TomcatMain.class.getName(), Container.TOMCAT9.mainClass);
+    }
+
+    @Test
     void eachBuilderRunsItsOwnMainOnItsOwnClasspath() {
         for (Container container : Container.values()) {
             List<String> command = ForkedServer.on(container).servlet("a.B", "/b").command();

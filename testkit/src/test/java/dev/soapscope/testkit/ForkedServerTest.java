@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.soapscope.testkit.servlets.CachedStaxServlet;
 import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
@@ -52,6 +56,20 @@ class ForkedServerTest {
             assertFalse(server.waitForOutput("no such text", Duration.ofMillis(50)));
         }
         assertFalse(server.isAlive(), "closed server still runs");
+    }
+
+    @Test
+    void tomcat9ServesAJavaxWebapp(@TempDir Path webapp) throws IOException {
+        Files.createDirectories(webapp.resolve("WEB-INF"));
+        Files.writeString(webapp.resolve("WEB-INF/web.xml"), "<web-app xmlns=\"http://xmlns.jcp.org/xml/ns/javaee\""
+                + " version=\"4.0\"/>");
+        Files.writeString(webapp.resolve("hello.txt"), "hello from a javax webapp");
+        try (ForkedServer server = ForkedServer.tomcat9().webapp(webapp).start()) {
+            Http.Response response = Http.get(server.uri("/hello.txt"));
+            assertEquals(200, response.status(), response::toString);
+            assertEquals("hello from a javax webapp", response.body());
+            assertTrue(server.output().contains("Apache Tomcat/9.0."), server::output);
+        }
     }
 
     private static void assertChildClasspathIsTheTestkitsOnly(List<String> command) {

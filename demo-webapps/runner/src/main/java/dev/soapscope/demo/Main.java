@@ -20,6 +20,8 @@ import dev.soapscope.demo.agent.AgentFigures;
 import dev.soapscope.demo.load.LoadDriver;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.load.Progress;
+import dev.soapscope.demo.profile.FlameGraphWriter;
+import dev.soapscope.demo.report.Flames;
 import dev.soapscope.demo.report.ConsoleTable;
 import dev.soapscope.demo.report.HtmlReport;
 import dev.soapscope.demo.report.JsonReport;
@@ -108,23 +110,40 @@ public final class Main {
         Path log = dir.resolve("server.log");
         boolean anyLoad = scenarios.stream().anyMatch(s -> !s.isWorkload());
         boolean anyTransfer = scenarios.stream().anyMatch(Scenario::isWorkload);
-        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s%s%s%nstarting Tomcat 11 with the agent in a forked JVM, "
+        Path profileDir = null;
+        String notProfiled = null;
+        if (!options.flamegraphs()) {
+            notProfiled = "not profiled (--no-flamegraphs)";
+        } else if (dir.toAbsolutePath().toString().contains(",")) {
+            notProfiled = "not profiled: the agent's options cannot carry a directory with a comma ("
+                    + dir.toAbsolutePath() + ")";
+        } else {
+            try {
+                profileDir = FlameGraphWriter.prepare(dir);
+            } catch (IOException e) {
+                notProfiled = "not profiled: cannot prepare " + dir.resolve(FlameGraphWriter.PROFILE_DIR) + ": " + e;
+            }
+        }
+        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s%s%s%nstarting Tomcat 11 with the agent in a forked JVM%s, "
                         + "WAR%s %s (its output: %s)%n",
                 scenarios.size(), scenarios.size() == 1 ? "" : "s",
                 anyLoad ? String.format(Locale.ROOT, "; load-driven: %d requests each at concurrency %d after %d "
                         + "warm-up requests", options.requests(), options.concurrency(), options.warmup()) : "",
                 anyTransfer ? "; " + transferSummary(options, scenarios) : "",
+                profileDir != null ? " (profiled for flame graphs: " + FlameGraphWriter.SAMPLING + ")" : "",
                 wars.size() == 1 ? "" : "s", String.join(", ", wars.entrySet().stream()
                         .map(e -> e.getValue().getFileName() + " at " + (e.getKey().isEmpty() ? "/" : e.getKey()))
                         .toList()), log);
         ServerProcess server;
         try {
-            server = ServerProcess.start(options.agentJar(), wars, Math.max(200, options.concurrency() + 8), log);
+            server = ServerProcess.start(options.agentJar(), wars, Math.max(200, options.concurrency() + 8), log,
+                    profileDir);
         } catch (ServerProcess.StartFailure e) {
             err.println("soapscope-demo: " + e.getMessage());
             return 1;
         }
         List<ScenarioResult> results = new ArrayList<>();
+        Map<String, FlameGraphWriter.Window> windows = new LinkedHashMap<>();
         String probes;
         try {
             out.printf(Locale.ROOT, "server ready on port %d after %.1f s; agent endpoint %s%n", server.port(),
@@ -142,17 +161,30 @@ public final class Main {
             }
             for (Scenario scenario : scenarios) {
                 results.add(scenario.isWorkload()
-                        ? measureWorkload(scenario, options, base, agent, server, warmupErrors.get(scenario), out, err)
-                        : measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario), err));
+                        ? measureWorkload(scenario, options, base, agent, server, warmupErrors.get(scenario), windows,
+                                out, err)
+                        : measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario),
+                                windows, err));
             }
         } finally {
             server.close();
         }
 
+        Flames flames;
+        if (profileDir == null) {
+            flames = Flames.none(null, notProfiled, null);
+        } else {
+            out.println();
+            long f0 = System.nanoTime();
+            flames = FlameGraphWriter.write(dir, server.profiling(), results, windows, Scenarios.pairs(), out);
+            out.printf(Locale.ROOT, "%s (%.1f s)%n", flamesSummary(dir, flames), (System.nanoTime() - f0) / 1e9);
+        }
+
         Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
                 options.concurrency(), options.warmup(), System.getProperty("java.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), probes, anyTransfer ? options.transfer() : null), results);
+                Runtime.getRuntime().availableProcessors(), probes, anyTransfer ? options.transfer() : null), results,
+                flames);
         out.println();
         out.print(ConsoleTable.render(report));
         Files.writeString(dir.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
@@ -165,6 +197,16 @@ public final class Main {
             return 1;
         }
         return 0;
+    }
+
+    /** One line: where the flame graphs are, or why there are none. */
+    static String flamesSummary(Path dir, Flames flames) {
+        if (flames.missing() != null) {
+            return "no flame graphs: " + flames.missing();
+        }
+        long written = flames.scenarios().values().stream().filter(Flames.ScenarioFlames::written).count();
+        return String.format(Locale.ROOT, "flame graphs of %d scenario%s%s in %s", written, written == 1 ? "" : "s",
+                flames.diffs().isEmpty() ? "" : " and " + flames.diffs().size() + " differential", dir.resolve(Flames.DIR));
     }
 
     /** Warm-up requests go to their own operation ({@link Scenario#WARMUP_ACTION}); returns how many failed. */
@@ -216,7 +258,8 @@ public final class Main {
      * once it has counted every request the client sent.
      */
     private static ScenarioResult measureWorkload(Scenario scenario, Options options, URI base, AgentClient agent,
-                                                  ServerProcess server, int warmupErrors, PrintStream out,
+                                                  ServerProcess server, int warmupErrors,
+                                                  Map<String, FlameGraphWriter.Window> windows, PrintStream out,
                                                   PrintStream err) throws InterruptedException {
         ServerProcess.Heap before = null;
         try {
@@ -224,8 +267,10 @@ public final class Main {
         } catch (IOException e) {
             err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
         }
+        long from = System.currentTimeMillis();
         Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
                 scenario.name(), out);
+        windows.put(scenario.name(), new FlameGraphWriter.Window(from, System.currentTimeMillis()));
         TransferFigures.HeapFigures heap = null;
         if (before != null) {
             try {
@@ -259,12 +304,16 @@ public final class Main {
         }
     }
 
+    /** Records when the scenario was measured: its flame graphs hold the server's samples of that time. */
     private static ScenarioResult measure(Scenario scenario, Options options, LoadDriver driver, AgentClient agent,
-                                          Progress progress, ServerProcess server, int warmupErrors, PrintStream err)
+                                          Progress progress, ServerProcess server, int warmupErrors,
+                                          Map<String, FlameGraphWriter.Window> windows, PrintStream err)
             throws InterruptedException {
         List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
+        long from = System.currentTimeMillis();
         LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
                 options.concurrency(), progress);
+        windows.put(scenario.name(), new FlameGraphWriter.Window(from, System.currentTimeMillis()));
         AgentFigures figures = agentFigures(scenario, load, agent, server, err);
         return ScenarioResult.of(scenario, load, warmupErrors, figures);
     }

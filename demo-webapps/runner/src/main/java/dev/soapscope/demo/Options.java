@@ -23,6 +23,7 @@ public record Options(
         Path war,
         Path mtomWar,
         TransferSettings transfer,
+        boolean flamegraphs,
         boolean help) {
 
     public static final int DEFAULT_REQUESTS = 2000;
@@ -65,7 +66,10 @@ public record Options(
                     + sizes(TransferSettings.DEFAULT_ECHO_SIZES) + ")",
             "  --runs N                mtom: measured runs per size, their mean reported (default "
                     + TransferSettings.DEFAULT_RUNS + ")",
-            "  --out DIR               where the reports go (default ./" + DEFAULT_OUT + ")",
+            "  --out DIR               where the reports go (default ./" + DEFAULT_OUT + "); flame graphs in",
+            "                          DIR/flamegraphs, the server's profile in DIR/profile",
+            "  --no-flamegraphs        do not profile the server (it runs under async-profiler, cpu every 10 ms,",
+            "                          otherwise) and draw no flame graphs",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
             "  --war PATH              the payload-caching WAR (default ./" + slashed(DEFAULT_WAR) + ")",
             "  --mtom-war PATH         the mtom WAR (default ./" + slashed(DEFAULT_MTOM_WAR) + ")",
@@ -90,6 +94,7 @@ public record Options(
         Integer warmup = null;
         boolean quick = false;
         boolean help = false;
+        boolean flamegraphs = true;
         Path out = DEFAULT_OUT;
         Path agent = DEFAULT_AGENT;
         Path war = DEFAULT_WAR;
@@ -110,6 +115,7 @@ public record Options(
             switch (name) {
                 case "--help", "-h" -> help = true;
                 case "--quick" -> quick = true;
+                case "--no-flamegraphs" -> flamegraphs = false;
                 case "--scenario", "--scenarios" -> {
                     String value = inline != null ? inline : value(args, i++, name);
                     scenarios = List.of(value.split(",")).stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
@@ -152,7 +158,7 @@ public record Options(
                         : quick ? TransferSettings.QUICK_ECHO_SIZES : TransferSettings.DEFAULT_ECHO_SIZES,
                 runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
                 w > 0);
-        return new Options(scenarios, n, c, w, quick, out, agent, war, mtomWar, transfer, help);
+        return new Options(scenarios, n, c, w, quick, out, agent, war, mtomWar, transfer, flamegraphs, help);
     }
 
     /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */

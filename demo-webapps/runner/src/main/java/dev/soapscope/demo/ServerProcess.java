@@ -53,6 +53,10 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Pattern AGENT_STARTED =
             Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://([^\\s/]+):(\\d+)/metrics; probes: (.*)");
+    /** The agent's line when continuous profiling started: the event, the backend, the first file. */
+    private static final Pattern PROFILING =
+            Pattern.compile("\\[soapscope] INFO profiling (\\S+) continuously with (.+) into (.+)");
+    private static final String AGENT_WARNING = "[soapscope] WARN ";
     private static final int TAIL_LINES = 40;
 
     private final Process process;
@@ -65,6 +69,7 @@ public final class ServerProcess implements AutoCloseable {
     private final BlockingQueue<String> heapAnswers = new LinkedBlockingQueue<>();
     private final Writer commands;
     private Path extractedJar;
+    private final ProfilingLines profiling = new ProfilingLines();
 
     private ServerProcess(Process process, List<String> command, Writer log) {
         this.process = process;
@@ -77,6 +82,28 @@ public final class ServerProcess implements AutoCloseable {
     public record Heap(long used, long peak, long peakAfterGc, long collections) {
     }
 
+    /**
+     * What the agent said about continuous profiling.
+     *
+     * @param backend the profiler it started ({@code async-profiler 4.6}, {@code JDK Flight Recorder}), null when none
+     * @param warning its first warning about profiling (why async-profiler did not load, why profiling did not start),
+     *                null when none
+     */
+    public record Profiling(String backend, String warning) {
+
+        /** Null when samples carry their request phase (async-profiler ran), else why they do not. */
+        public String problem() {
+            if (backend != null && backend.startsWith("async-profiler")) {
+                return null;
+            }
+            if (backend != null) {
+                return "the agent profiled with " + backend + ", whose samples carry no request phase"
+                        + (warning != null ? " (" + warning + ")" : "");
+            }
+            return warning != null ? warning : "the agent never said it was profiling (see server.log)";
+        }
+    }
+
     /** Why the server is not there: the message, then the last lines it printed. */
     public static final class StartFailure extends Exception {
         private static final long serialVersionUID = 1L;
@@ -87,13 +114,14 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * @param wars context path ("" for the root, else "/name") to WAR, in deployment order
+     * @param wars       context path ("" for the root, else "/name") to WAR, in deployment order
+     * @param profileDir where the agent profiles continuously into ({@link #PROFILER_OPTIONS}); null: no profiling
      */
-    public static ServerProcess start(Path agentJar, Map<String, Path> wars, int maxThreads, Path logFile)
-            throws IOException, StartFailure, InterruptedException {
+    public static ServerProcess start(Path agentJar, Map<String, Path> wars, int maxThreads, Path logFile,
+                                      Path profileDir) throws IOException, StartFailure, InterruptedException {
         Path extracted = extractServerJar();
         List<String> command = command(agentJar, wars, maxThreads,
-                extracted != null ? extracted.toString() : classPath());
+                extracted != null ? extracted.toString() : classPath(), profileDir);
         Files.createDirectories(logFile.toAbsolutePath().getParent());
         Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
         log.write("# " + String.join(" ", command) + "\n");
@@ -127,12 +155,34 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The agent options of continuous profiling, before {@code profiler.dir}: cpu samples every 10 ms (the agent's
+     * measured-cheap setting); the JFR files rotate every 10 minutes (the agent's default).
+     */
+    public static final String PROFILER_OPTIONS = "profiler=cpu,profiler.interval.ms=10";
+
     static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath) {
+        return command(agentJar, wars, maxThreads, classPath, null);
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@code profileDir} holds a comma, which the agent's options cannot carry
+     */
+    static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath,
+                                Path profileDir) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx1g");
         // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
-        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=port=0,host=127.0.0.1,endpoint=true,log=info");
+        String agentOptions = "port=0,host=127.0.0.1,endpoint=true,log=info";
+        if (profileDir != null) {
+            String dir = profileDir.toAbsolutePath().toString();
+            if (dir.contains(",")) {
+                throw new IllegalArgumentException("the agent's options cannot carry a directory with a comma: " + dir);
+            }
+            agentOptions += "," + PROFILER_OPTIONS + ",profiler.dir=" + dir;
+        }
+        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions);
         command.add("-cp");
         command.add(classPath);
         command.add(LauncherProtocol.LAUNCHER_CLASS);
@@ -259,6 +309,11 @@ public final class ServerProcess implements AutoCloseable {
         return command;
     }
 
+    /** What the agent has said about continuous profiling so far (all of it once the server is closed). */
+    public Profiling profiling() {
+        return profiling.profiling();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
@@ -299,11 +354,33 @@ public final class ServerProcess implements AutoCloseable {
         } else if (line.startsWith(LauncherProtocol.HEAP_LINE_PREFIX)) {
             heapAnswers.add(line.substring(LauncherProtocol.HEAP_LINE_PREFIX.length()));
         }
+        profiling.accept(line);
         Matcher m = AGENT_STARTED.matcher(line);
         if (m.find()) {
             agentEndpoint.complete(new String[] {m.group(1), m.group(2), m.group(3)});
         } else if (line.contains("[soapscope]") && (line.contains("agent not started") || line.contains("no endpoint"))) {
             agentEndpoint.completeExceptionally(new IllegalStateException("the agent has no endpoint: " + line));
+        }
+    }
+
+    /** Notes the agent's lines about continuous profiling: the backend it started, its first warning about it. */
+    static final class ProfilingLines {
+        private volatile String backend;
+        private volatile String warning;
+
+        void accept(String line) {
+            Matcher p = PROFILING.matcher(line);
+            if (p.find()) {
+                if (backend == null) {
+                    backend = p.group(2);
+                }
+            } else if (line.startsWith(AGENT_WARNING) && line.contains("profil") && warning == null) {
+                warning = line.substring(AGENT_WARNING.length());
+            }
+        }
+
+        Profiling profiling() {
+            return new Profiling(backend, warning);
         }
     }
 

@@ -105,6 +105,26 @@ class MtomRunnerIT {
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("## Binary transfer: time against fetch size"), md);
         assertTrue(md.contains("## mtom/jaxrs"), md);
+        // base64 against MTOM, in both groups, when both sides had samples (a scaled-down echo is a few requests)
+        List<String> diffs = new ArrayList<>();
+        report.path("diffs").forEach(d -> diffs.add(d.path("file").asText()));
+        List<String> expectedDiffs = new ArrayList<>();
+        if (drawn(scenarios.get(1)) && drawn(scenarios.get(2))) {
+            expectedDiffs.add("flamegraphs/diff-mtom-base64-vs-mtom.html");
+        }
+        if (drawn(scenarios.get(5)) && drawn(scenarios.get(4))) {
+            expectedDiffs.add("flamegraphs/diff-mtom-echo-base64-vs-mtom.html");
+        }
+        assertEquals(expectedDiffs, diffs, report.path("profile").toString());
+        for (String diff : diffs) {
+            assertTrue(Files.isRegularFile(out.resolve(diff)), diff);
+            assertTrue(html.contains("<a href=\"" + diff + "\">"), diff);
+        }
+    }
+
+    /** Whether the scenario got its flame graph page. */
+    private static boolean drawn(JsonNode scenario) {
+        return scenario.path("flamegraphs").has("flame");
     }
 
     /** The packaged jar, as a user runs it: its forked server's class path is the nested server jar alone. */
@@ -130,6 +150,13 @@ class MtomRunnerIT {
         assertEquals(0, report.path("errors").asInt(), report.toPrettyString());
         assertEquals(2, report.path("scenarios").size());
         assertTrue(report.path("scenarios").get(0).path("fetch_seconds").path("500").asDouble() > 0);
+        // the packaged jar's own copy of the converter read the profile (a missing class would have ended the run);
+        // three requests may take no 10 ms sample at all, so a page is not certain
+        assertTrue(report.path("profile").path("profiler").asText().startsWith("async-profiler"), read(log));
+        JsonNode flames = report.path("scenarios").get(0).path("flamegraphs");
+        assertTrue(flames.path("flame").asText().equals("flamegraphs/mtom-mtom/flame.html")
+                ? Files.isRegularFile(out.resolve("flamegraphs/mtom-mtom/flame.html"))
+                : flames.path("missing").asText().equals("no samples were taken while it ran"), flames.toString());
     }
 
     private static double wire(JsonNode s) {

@@ -32,6 +32,9 @@ class OptionsTest {
         assertEquals(3, o.transfer().runs());
         assertTrue(o.transfer().warmup());
         assertEquals("select * from tuples limit 100000", o.transfer().queryText());
+        assertTrue(o.flamegraphs(), "the server is profiled unless told not to");
+        assertFalse(Options.parse("--no-flamegraphs").flamegraphs());
+        assertTrue(Options.USAGE.contains("--no-flamegraphs"));
     }
 
     @Test

@@ -76,6 +76,47 @@ class RunnerIT {
         String html = Files.readString(out.resolve("report.html"));
         assertFalse(html.contains("http://") || html.contains("https://"), "report.html is self-contained");
         assertTrue(Files.readString(out.resolve("report.md")).contains("## payload-caching/axiom-streaming"));
+
+        flameGraphs(out, report, html, printed);
+    }
+
+    /**
+     * The server ran under async-profiler: each scenario's flame graphs from its own window, the differential graph of
+     * axiom-caching against axiom-streaming, all linked from the reports.
+     */
+    private static void flameGraphs(Path out, JsonNode report, String html, String printed) throws Exception {
+        assertTrue(report.path("profile").path("profiler").asText().startsWith("async-profiler"), report.path("profile")
+                + "\nserver log:\n" + serverLog(out));
+        assertTrue(report.path("profile").path("flamegraphs_missing").isNull(), report.path("profile").toString());
+        assertTrue(html.contains("The server ran under async-profiler"), "the report says the run was profiled");
+        for (JsonNode s : report.path("scenarios")) {
+            String name = s.path("name").asText();
+            String slug = name.replace('/', '-');
+            JsonNode flames = s.path("flamegraphs");
+            assertEquals("flamegraphs/" + slug + "/flame.html", flames.path("flame").asText(), name + ": " + flames);
+            Path page = out.resolve(flames.path("flame").asText());
+            assertTrue(Files.isRegularFile(page), page.toString());
+            assertTrue(Files.readString(page).contains("soapscope: " + name + " by phase ("), name);
+            assertTrue(flames.path("samples").asLong() > 0, name);
+            assertTrue(flames.path("phases").size() > 0, name + ": " + flames);
+            for (Map.Entry<String, JsonNode> phase : flames.path("phases").properties()) {
+                assertEquals("flamegraphs/" + slug + "/flame-" + phase.getKey() + ".html", phase.getValue().asText());
+                assertTrue(Files.isRegularFile(out.resolve(phase.getValue().asText())), phase.getValue().asText());
+                assertTrue(html.contains("<a href=\"" + phase.getValue().asText() + "\">" + phase.getKey() + "</a>"),
+                        name + " links " + phase.getKey());
+            }
+            assertTrue(html.contains("<a href=\"flamegraphs/" + slug + "/flame.html\">all phases</a>"), name);
+        }
+        String diff = "flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html";
+        assertEquals(1, report.path("diffs").size(), report.path("diffs").toString());
+        assertEquals(diff, report.path("diffs").get(0).path("file").asText());
+        assertTrue(Files.readString(out.resolve(diff)).contains("soapscope diff: payload-caching/axiom-caching ("
+                + REQUESTS + " requests) vs payload-caching/axiom-streaming (" + REQUESTS + " requests)"));
+        assertTrue(html.contains("<a href=\"" + diff + "\">payload-caching: axiom-caching against axiom-streaming</a>"),
+                "report.html links the diff");
+        assertTrue(Files.readString(out.resolve("report.md")).contains("](" + diff + ")"));
+        assertTrue(Files.isRegularFile(out.resolve("profile").resolve("phases.json")), "the agent's run document");
+        assertTrue(printed.contains("flame graphs of 3 scenarios and 1 differential in "), printed);
     }
 
     private static List<String> names(JsonNode scenarios) {

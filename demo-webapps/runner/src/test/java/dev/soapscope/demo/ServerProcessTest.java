@@ -47,6 +47,43 @@ class ServerProcessTest {
     }
 
     @Test
+    void withAProfileDirectoryTheAgentProfilesContinuouslyIntoIt() {
+        Path dir = Path.of("out", "profile");
+        List<String> command = ServerProcess.command(Path.of("a.jar"), Map.of("", Path.of("d.war")), 200, "server.jar",
+                dir);
+        assertTrue(command.contains("-javaagent:" + Path.of("a.jar").toAbsolutePath()
+                + "=port=0,host=127.0.0.1,endpoint=true,log=info,profiler=cpu,profiler.interval.ms=10,profiler.dir="
+                + dir.toAbsolutePath()), command.toString());
+        assertThrows(IllegalArgumentException.class, () -> ServerProcess.command(Path.of("a.jar"),
+                Map.of("", Path.of("d.war")), 200, "server.jar", Path.of("a,b")));
+    }
+
+    @Test
+    void readsWhatTheAgentSaysAboutProfiling() {
+        ServerProcess.ProfilingLines lines = new ServerProcess.ProfilingLines();
+        lines.accept("[soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:1234/metrics; probes: []");
+        assertEquals(new ServerProcess.Profiling(null, null), lines.profiling());
+        lines.accept("[soapscope] INFO profiling cpu continuously with async-profiler 4.6 into /o/profile/s-1.jfr");
+        assertEquals(new ServerProcess.Profiling("async-profiler 4.6", null), lines.profiling());
+        assertNull(lines.profiling().problem());
+
+        ServerProcess.ProfilingLines fallback = new ServerProcess.ProfilingLines();
+        fallback.accept("[soapscope] WARN async-profiler cannot load here (java.lang.UnsatisfiedLinkError: x); "
+                + "profiling with the JDK's Flight Recorder instead, without phase tags");
+        fallback.accept("[soapscope] INFO profiling cpu continuously with JDK Flight Recorder into /o/profile/s-1.jfr");
+        assertEquals("JDK Flight Recorder", fallback.profiling().backend());
+        assertEquals("the agent profiled with JDK Flight Recorder, whose samples carry no request phase (async-profiler "
+                + "cannot load here (java.lang.UnsatisfiedLinkError: x); profiling with the JDK's Flight Recorder "
+                + "instead, without phase tags)", fallback.profiling().problem());
+
+        ServerProcess.ProfilingLines none = new ServerProcess.ProfilingLines();
+        none.accept("[soapscope] WARN continuous profiling not started: no profiler can run here: x; the agent goes on "
+                + "without it");
+        assertEquals("continuous profiling not started: no profiler can run here: x; the agent goes on without it",
+                none.profiling().problem());
+    }
+
+    @Test
     void heapAnswersAreFourNumbers() throws IOException {
         assertEquals(new ServerProcess.Heap(10, 20, -1, 0), ServerProcess.parseHeap("10 20 -1 0"));
         assertThrows(IOException.class, () -> ServerProcess.parseHeap("10 20"));

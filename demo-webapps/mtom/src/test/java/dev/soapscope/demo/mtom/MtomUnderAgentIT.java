@@ -1,11 +1,11 @@
 package dev.soapscope.demo.mtom;
 
+import dev.soapscope.testkit.AgentEndpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.demo.mtom.api.MtomEcho;
 import dev.soapscope.demo.mtom.api.QueryService;
 import dev.soapscope.testkit.ForkedServer;
-import dev.soapscope.testkit.Http;
 import jakarta.activation.DataHandler;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Holder;
@@ -14,13 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,17 +32,14 @@ class MtomUnderAgentIT {
     @TempDir
     static Path webapp;
     private static ForkedServer server;
-    private static URI agent;
+    private static AgentEndpoint agent;
 
     @BeforeAll
     static void deploy() throws Exception {
         server = MtomWebappServer.deploy(webapp)
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
                 .start();
-        assertTrue(server.waitForOutput("agent ", Duration.ofSeconds(30)), server.output());
-        Matcher m = Pattern.compile("endpoint (http://[0-9.]+:[0-9]+)/metrics").matcher(server.output());
-        assertTrue(m.find(), server.output());
-        agent = URI.create(m.group(1));
+        agent = AgentEndpoint.of(server);
 
         for (boolean mtom : new boolean[] {true, false}) {
             QueryService query = SoapClients.proxy(QueryService.class, server.uri(mtom ? "/services/query-mtom" : "/services/query"), mtom);
@@ -76,14 +69,14 @@ class MtomUnderAgentIT {
 
     @Test
     void mtomRequestsShowAttachmentsAndMimeSingleByteReads() throws Exception {
-        JsonNode phases = agentJson("/phases");
-        JsonNode mtom = operation(phases, "urn:test:echo-mtom");
+        JsonNode phases = agent.phases();
+        JsonNode mtom = AgentEndpoint.operation(phases, "urn:test:echo-mtom");
         assertTrue(mtom.get("phases").has("attachments"), mtom.toPrettyString());
         double mtomReads = mtom.get("hotspots_per_request").path("stream.single_byte_read").asDouble();
-        double base64Reads = operation(phases, "urn:test:echo-base64").get("hotspots_per_request")
+        double base64Reads = AgentEndpoint.operation(phases, "urn:test:echo-base64").get("hotspots_per_request")
                 .path("stream.single_byte_read").asDouble();
         assertTrue(mtomReads > 0 && mtomReads > base64Reads, "single-byte reads: MTOM " + mtomReads + ", base64 " + base64Reads);
-        JsonNode sites = agentJson("/hotspots");
+        JsonNode sites = agent.hotspots();
         boolean mime = false;
         for (JsonNode s : sites.get("hotspots")) {
             mime |= s.get("kind").asText().equals("stream.single_byte_read") && s.get("site").asText().startsWith("CXF MIME");
@@ -93,7 +86,7 @@ class MtomUnderAgentIT {
 
     @Test
     void cxfPhasesAreKeptAsDetailsOfOurs() throws Exception {
-        JsonNode op = operation(agentJson("/phases"), "urn:test:query-base64");
+        JsonNode op = AgentEndpoint.operation(agent.phases(), "urn:test:query-base64");
         assertEquals(5 + 1, op.get("requests").asLong());
         boolean inbound = false;
         boolean outbound = false;
@@ -120,7 +113,7 @@ class MtomUnderAgentIT {
 
     @Test
     void withoutSoapActionTheOperationIsCxfsBindingOperation() throws Exception {
-        assertEquals(1, operation(agentJson("/phases"), "{urn:soapscope:demo:query}getNTuples").get("requests").asLong());
+        assertEquals(1, AgentEndpoint.operation(agent.phases(), "{urn:soapscope:demo:query}getNTuples").get("requests").asLong());
     }
 
     private static void label(Object proxy, String soapAction) {
@@ -129,18 +122,5 @@ class MtomUnderAgentIT {
         request.put(BindingProvider.SOAPACTION_URI_PROPERTY, soapAction);
     }
 
-    private static JsonNode agentJson(String path) throws Exception {
-        Http.Response r = Http.get(agent.resolve(path));
-        assertEquals(200, r.status(), r::toString);
-        return JSON.readTree(r.body());
-    }
 
-    private static JsonNode operation(JsonNode phases, String name) {
-        for (JsonNode op : phases.get("operations")) {
-            if (op.get("operation").asText().equals(name)) {
-                return op;
-            }
-        }
-        throw new AssertionError("no operation " + name + " in " + phases.toPrettyString());
-    }
 }

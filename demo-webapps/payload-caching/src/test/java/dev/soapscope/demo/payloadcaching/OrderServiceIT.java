@@ -1,17 +1,14 @@
 package dev.soapscope.demo.payloadcaching;
 
+import dev.soapscope.testkit.Wars;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
@@ -37,7 +34,7 @@ class OrderServiceIT {
     @BeforeAll
     static void deploy() throws IOException {
         Path war = Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war"));
-        explode(war, webapp); // the testkit serves an exploded webapp directory
+        Wars.explode(war, webapp); // the testkit serves an exploded webapp directory
         server = ForkedServer.tomcat().webapp(webapp).start();
     }
 
@@ -97,22 +94,5 @@ class OrderServiceIT {
         var elements = document.getElementsByTagNameNS(OrderRequests.NS, name);
         assertEquals(1, elements.getLength(), "ord:" + name + " elements");
         return elements.item(0).getTextContent();
-    }
-
-    static void explode(Path war, Path dir) throws IOException {
-        try (InputStream in = Files.newInputStream(war); ZipInputStream zip = new ZipInputStream(in)) {
-            for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
-                Path target = dir.resolve(entry.getName()).normalize();
-                if (!target.startsWith(dir)) {
-                    throw new IOException("entry outside the webapp: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(zip, target);
-                }
-            }
-        }
     }
 }

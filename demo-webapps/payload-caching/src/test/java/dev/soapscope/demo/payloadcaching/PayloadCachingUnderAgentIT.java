@@ -1,5 +1,7 @@
 package dev.soapscope.demo.payloadcaching;
 
+import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.Wars;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.testkit.ForkedServer;
@@ -12,13 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,18 +34,15 @@ class PayloadCachingUnderAgentIT {
     @TempDir
     static Path webapp;
     private static ForkedServer server;
-    private static URI agent;
+    private static AgentEndpoint agent;
 
     @BeforeAll
     static void deploy() throws IOException {
-        OrderServiceIT.explode(Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war")), webapp);
+        Wars.explode(Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war")), webapp);
         server = ForkedServer.tomcat().webapp(webapp)
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
                 .start();
-        assertTrue(server.waitForOutput("agent ", Duration.ofSeconds(30)), server.output());
-        Matcher m = Pattern.compile("endpoint (http://[0-9.]+:[0-9]+)/metrics").matcher(server.output());
-        assertTrue(m.find(), server.output());
-        agent = URI.create(m.group(1));
+        agent = AgentEndpoint.of(server);
         for (String scenario : SCENARIOS) {
             for (int i = 0; i < N; i++) {
                 assertOrderAnswered(post("/" + scenario + "/orders", "urn:test:" + scenario));
@@ -64,9 +59,9 @@ class PayloadCachingUnderAgentIT {
 
     @Test
     void everyStageLandsInItsPhaseAndSharesAddUp() throws Exception {
-        JsonNode phases = agentJson("/phases");
+        JsonNode phases = agent.phases();
         for (String scenario : SCENARIOS) {
-            JsonNode op = operation(phases, "urn:test:" + scenario);
+            JsonNode op = AgentEndpoint.operation(phases, "urn:test:" + scenario);
             assertEquals(N, op.get("requests").asLong());
             double shares = 0;
             for (JsonNode p : op.get("phases")) {
@@ -81,10 +76,10 @@ class PayloadCachingUnderAgentIT {
 
     @Test
     void saajCreatesFactoriesPerMessageAndCachingKeepsTheTree() throws Exception {
-        JsonNode phases = agentJson("/phases");
-        JsonNode saaj = operation(phases, "urn:test:saaj").get("hotspots_per_request");
-        JsonNode caching = operation(phases, "urn:test:axiom-caching");
-        JsonNode streaming = operation(phases, "urn:test:axiom-streaming");
+        JsonNode phases = agent.phases();
+        JsonNode saaj = AgentEndpoint.operation(phases, "urn:test:saaj").get("hotspots_per_request");
+        JsonNode caching = AgentEndpoint.operation(phases, "urn:test:axiom-caching");
+        JsonNode streaming = AgentEndpoint.operation(phases, "urn:test:axiom-streaming");
         assertTrue(saaj.path("factory.create").asDouble() >= 1.0, saaj.toString());
         assertTrue(saaj.path("soap.conversion").asDouble() >= 1.0, saaj.toString());
         assertTrue(caching.get("hotspots_per_request").path("payload.cached").asDouble() >= 1.0, caching.toString());
@@ -94,7 +89,7 @@ class PayloadCachingUnderAgentIT {
                 "caching " + caching.get("alloc_bytes_per_request") + " vs streaming " + streaming.get("alloc_bytes_per_request"));
 
         // SAAJ's per-message DocumentBuilderFactory, pointed at its call site inside SAAJ
-        JsonNode dbf = site(agentJson("/hotspots"), "factory.create", "javax.xml.parsers.DocumentBuilderFactory.newInstance");
+        JsonNode dbf = AgentEndpoint.site(agent.hotspots(), "factory.create", "javax.xml.parsers.DocumentBuilderFactory.newInstance");
         assertTrue(dbf.get("first_stack").toString().contains("com.sun.xml.messaging.saaj"), dbf.toString());
     }
 
@@ -106,7 +101,7 @@ class PayloadCachingUnderAgentIT {
             assertTrue(response.startsWith("HTTP/1.1 200"), response);
             assertTrue(response.contains("<ord:lineCount>" + OrderRequests.LINES + "</ord:lineCount>"), response);
         }
-        JsonNode op = operation(agentJson("/phases"), "urn:test:slow-streaming");
+        JsonNode op = AgentEndpoint.operation(agent.phases(), "urn:test:slow-streaming");
         double read = op.get("phases").get("transport.read").get("mean_us").asDouble();
         double unmarshal = op.get("phases").get("unmarshal").get("mean_us").asDouble();
         assertTrue(read >= pauseMillis * 1000 * 0.9, "transport.read " + read + " us: " + op.toPrettyString());
@@ -118,7 +113,7 @@ class PayloadCachingUnderAgentIT {
         for (int i = 0; i < 4; i++) {
             assertOrderAnswered(post("/axiom-streaming/orders", ""));
         }
-        JsonNode op = operation(agentJson("/phases"), "{urn:soapscope:demo:orders}orderRequest");
+        JsonNode op = AgentEndpoint.operation(agent.phases(), "{urn:soapscope:demo:orders}orderRequest");
         assertEquals(4, op.get("requests").asLong());
     }
 
@@ -151,27 +146,6 @@ class PayloadCachingUnderAgentIT {
         }
     }
 
-    private static JsonNode agentJson(String path) throws IOException {
-        Http.Response r = Http.get(agent.resolve(path));
-        assertEquals(200, r.status(), r::toString);
-        return JSON.readTree(r.body());
-    }
 
-    private static JsonNode operation(JsonNode phases, String name) {
-        for (JsonNode op : phases.get("operations")) {
-            if (op.get("operation").asText().equals(name)) {
-                return op;
-            }
-        }
-        throw new AssertionError("no operation " + name + " in " + phases.toPrettyString());
-    }
 
-    private static JsonNode site(JsonNode hotspots, String kind, String site) {
-        for (JsonNode s : hotspots.get("hotspots")) {
-            if (s.get("kind").asText().equals(kind) && s.get("site").asText().equals(site)) {
-                return s;
-            }
-        }
-        throw new AssertionError("no " + kind + " site " + site + " in " + hotspots.toPrettyString());
-    }
 }

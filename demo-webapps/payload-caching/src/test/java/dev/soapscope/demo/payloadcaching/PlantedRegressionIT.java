@@ -1,5 +1,6 @@
 package dev.soapscope.demo.payloadcaching;
 
+import dev.soapscope.testkit.Wars;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class PlantedRegressionIT {
     private Path profiledRun(String name, int plantMicros) throws Exception {
         Path webapp = Files.createDirectories(dir.resolve(name + "-webapp"));
         Path profiles = dir.resolve(name);
-        OrderServiceIT.explode(Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war")), webapp);
+        Wars.explode(Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war")), webapp);
         try (ForkedServer server = ForkedServer.tomcat().webapp(webapp)
                 .javaagent(AGENT, "port=0,profiler=cpu,profiler.interval.ms=2,profiler.dir=" + profiles)
                 .jvmArg("-Ddemo.plant.invoke.micros=" + plantMicros)

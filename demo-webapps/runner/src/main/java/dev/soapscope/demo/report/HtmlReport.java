@@ -34,6 +34,7 @@ public final class HtmlReport {
             .legend span{display:inline-block;margin-right:1.1em;white-space:nowrap}.legend i{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-1px;border-radius:2px}
             svg text{font:12px system-ui,sans-serif;fill:#222}footer{margin-top:2.5em;color:#777;font-size:.9em}
             .pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
+            a{color:#1a5fb4}.flames a{margin-right:.6em;white-space:nowrap}
             """;
 
     private HtmlReport() {
@@ -64,8 +65,9 @@ public final class HtmlReport {
             h.append("<h2>What is allocated: bytes per request, by phase</h2>\n");
             h.append(chart(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes));
         }
+        flames(h, report);
         for (ScenarioResult s : report.scenarios()) {
-            scenario(h, s, phases);
+            scenario(h, s, phases, report.flames());
         }
         h.append("<footer>Phase times are self time per request as the agent measured it inside the server (a request's "
                 + "phases add up to the request); latency and throughput are what the client saw.")
@@ -135,7 +137,64 @@ public final class HtmlReport {
         return svg.append("</div>\n").toString();
     }
 
-    private static void scenario(StringBuilder h, ScenarioResult s, List<String> phases) {
+    /**
+     * The flame graphs: that the server was profiled (its cost is in every figure), a table linking each scenario's
+     * pages, the differential graphs; or why there are none. Links are relative: the pages sit beside the report.
+     */
+    static void flames(StringBuilder h, Report report) {
+        Flames f = report.flames();
+        if (f == null) {
+            return;
+        }
+        h.append("<h2>Flame graphs: which code, by phase</h2>\n");
+        h.append("<p class=\"meta\">").append(esc(FlameText.profiled(f))).append("</p>\n");
+        if (f.missing() != null) {
+            h.append("<p>").append(esc(FlameText.missing(f))).append("</p>\n");
+            return;
+        }
+        h.append("<p>").append(esc(FlameText.HOW_TO_READ)).append("</p>\n");
+        h.append("<table class=\"flames\"><tr><th>scenario</th><th>samples</th><th>flame graphs: all phases, then "
+                + "each phase</th></tr>\n");
+        for (ScenarioResult s : report.scenarios()) {
+            Flames.ScenarioFlames sf = f.of(s.name());
+            if (sf == null) {
+                continue;
+            }
+            h.append("<tr><td>").append(esc(s.name())).append("</td><td class=\"n\">")
+                    .append(sf.written() ? String.valueOf(sf.samples()) : "").append("</td><td>");
+            pageLinks(h, sf);
+            h.append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+        if (!f.diffs().isEmpty()) {
+            h.append("<p>").append(esc(FlameText.HOW_TO_READ_DIFF)).append("</p>\n<ul class=\"explain flames\">\n");
+            for (Flames.Diff d : f.diffs()) {
+                h.append("<li>").append(link(d.file(), d.title())).append(' ').append(esc(FlameText.diffNote(d)))
+                        .append("</li>\n");
+            }
+            h.append("</ul>\n");
+        }
+        if (f.profileDir() != null) {
+            h.append("<p class=\"meta\">").append(esc(FlameText.wholeProfile(f))).append("</p>\n");
+        }
+    }
+
+    /** {@code all phases}, then a link per phase; or why there are none. */
+    private static void pageLinks(StringBuilder h, Flames.ScenarioFlames sf) {
+        if (!sf.written()) {
+            h.append("missing: ").append(esc(sf.missing()));
+            return;
+        }
+        h.append(link(sf.flame(), "all phases"));
+        sf.phases().forEach((tag, file) -> h.append(' ').append(link(file, tag)));
+    }
+
+    /** A relative link; the target is escaped like any text. */
+    static String link(String href, String text) {
+        return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
+    }
+
+    private static void scenario(StringBuilder h, ScenarioResult s, List<String> phases, Flames flames) {
         h.append("<h2>").append(esc(s.name())).append("</h2>\n<p>").append(esc(s.description())).append(" (<code>")
                 .append(esc(s.endpoint())).append("</code>). ")
                 .append(esc(String.format(Locale.ROOT, "%d requests, %d errors, %.1f req/s, latency p50 %.1f ms, "
@@ -143,6 +202,12 @@ public final class HtmlReport {
                         s.requests(), s.errors(), s.throughputRps(), s.p50Ms(), s.p99Ms(), s.requestBytesPerRequest(),
                         s.responseBytesPerRequest(), s.connections())))
                 .append("</p>\n");
+        Flames.ScenarioFlames sf = flames == null || flames.missing() != null ? null : flames.of(s.name());
+        if (sf != null) {
+            h.append("<p class=\"flames\">Flame graphs: ");
+            pageLinks(h, sf);
+            h.append("</p>\n");
+        }
         if (!s.errorReasons().isEmpty()) {
             h.append("<ul class=\"err\">");
             s.errorReasons().forEach((reason, count) -> h.append("<li>").append(count).append(" &times; ")

@@ -52,6 +52,9 @@ public final class JsonReport {
         for (int i = 0; i < report.scenarios().size(); i++) {
             scenario(scenarios.addObject(), report, report.scenarios().get(i), explanation.get(i));
         }
+        if (report.flames() != null) {
+            flames(root, report.flames());
+        }
         if (TransferReport.any(report)) {
             transfer(root.putObject("transfer"), report);
         }
@@ -114,7 +117,51 @@ public final class JsonReport {
         } else {
             o.putNull("agent_requests");
         }
+        if (report.flames() != null) {
+            scenarioFlames(o, report.flames(), s);
+        }
         o.put("explanation", explanation);
+    }
+
+    /**
+     * {@code "profile": {"profiler": .., "dir": "profile", "flamegraphs_missing": null}} and
+     * {@code "diffs": [{"current": .., "baseline": .., "file": "flamegraphs/diff-...html", "samples_per_requests": ..}]}.
+     */
+    private static void flames(ObjectNode root, Flames f) {
+        ObjectNode profile = root.putObject("profile");
+        putText(profile, "profiler", f.profiler());
+        putText(profile, "dir", f.profileDir());
+        putText(profile, "flamegraphs_missing", f.missing());
+        ArrayNode diffs = root.putArray("diffs");
+        for (Flames.Diff d : f.diffs()) {
+            diffs.addObject().put("current", d.current()).put("baseline", d.baseline()).put("file", d.file())
+                    .put("samples_per_requests", d.unit());
+        }
+    }
+
+    /**
+     * {@code "flamegraphs": {"flame": "flamegraphs/<slug>/flame.html", "phases": {"unmarshal": ...}, "samples": n}},
+     * or {@code {"missing": why}}.
+     */
+    private static void scenarioFlames(ObjectNode o, Flames f, ScenarioResult s) {
+        Flames.ScenarioFlames sf = f.of(s.name());
+        ObjectNode node = o.putObject("flamegraphs");
+        if (sf == null || !sf.written()) {
+            node.put("missing", f.missing() != null ? f.missing() : sf == null ? "not drawn" : sf.missing());
+            return;
+        }
+        node.put("flame", sf.flame());
+        ObjectNode phases = node.putObject("phases");
+        sf.phases().forEach(phases::put);
+        node.put("samples", sf.samples());
+    }
+
+    private static void putText(ObjectNode o, String key, String value) {
+        if (value == null) {
+            o.putNull(key);
+        } else {
+            o.put(key, value);
+        }
     }
 
     private static void transfer(ObjectNode o, Report report) {

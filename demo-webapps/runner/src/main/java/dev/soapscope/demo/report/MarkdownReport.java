@@ -36,12 +36,55 @@ public final class MarkdownReport {
         for (String line : report.explanation()) {
             md.append("- ").append(cell(line)).append('\n');
         }
+        flames(md, report);
         for (ScenarioResult s : report.scenarios()) {
             scenario(md, s);
         }
         md.append("\n---\nPhase times are self time per request as the agent measured it inside the server "
                 + "(a request's phases add up to the request); latency and throughput are what the client saw.\n");
         return md.toString();
+    }
+
+    /** The flame graphs: that the server was profiled, each scenario's pages and the diffs; or why there are none. */
+    static void flames(StringBuilder md, Report report) {
+        Flames f = report.flames();
+        if (f == null) {
+            return;
+        }
+        md.append("\n## Flame graphs\n\n").append(FlameText.profiled(f)).append('\n');
+        if (f.missing() != null) {
+            md.append('\n').append(cell(FlameText.missing(f))).append('\n');
+            return;
+        }
+        md.append('\n').append(FlameText.HOW_TO_READ).append("\n\n| scenario | samples | flame graphs |\n|---|---:|---|\n");
+        for (ScenarioResult s : report.scenarios()) {
+            Flames.ScenarioFlames sf = f.of(s.name());
+            if (sf == null) {
+                continue;
+            }
+            md.append("| ").append(s.name()).append(" | ").append(sf.written() ? String.valueOf(sf.samples()) : "")
+                    .append(" | ");
+            if (sf.written()) {
+                md.append(link("all phases", sf.flame()));
+                sf.phases().forEach((tag, file) -> md.append(", ").append(link(tag, file)));
+            } else {
+                md.append("missing: ").append(cell(sf.missing()));
+            }
+            md.append(" |\n");
+        }
+        if (!f.diffs().isEmpty()) {
+            md.append('\n').append(FlameText.HOW_TO_READ_DIFF).append("\n\n");
+            for (Flames.Diff d : f.diffs()) {
+                md.append("- ").append(link(d.title(), d.file())).append(' ').append(FlameText.diffNote(d)).append('\n');
+            }
+        }
+        if (f.profileDir() != null) {
+            md.append('\n').append(FlameText.wholeProfile(f)).append('\n');
+        }
+    }
+
+    private static String link(String text, String href) {
+        return "[" + text.replace("[", "\\[").replace("]", "\\]") + "](" + href.replace(" ", "%20") + ")";
     }
 
     /** The transfer scenarios' tables and lines, when there are any. */

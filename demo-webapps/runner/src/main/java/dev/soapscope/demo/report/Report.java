@@ -2,8 +2,17 @@ package dev.soapscope.demo.report;
 
 import java.util.List;
 
-/** A finished run: its settings, the scenarios in the order they ran, and the explanation lines. */
-public record Report(RunInfo run, List<ScenarioResult> scenarios) {
+/**
+ * A finished run: its settings, the scenarios in the order they ran, and the explanation lines.
+ *
+ * @param flames the flame graphs and why any are missing; null when the run did not consider them (the reports then
+ *               say nothing about them)
+ */
+public record Report(RunInfo run, List<ScenarioResult> scenarios, Flames flames) {
+
+    public Report(RunInfo run, List<ScenarioResult> scenarios) {
+        this(run, scenarios, null);
+    }
 
     public List<String> explanation() {
         return Explanation.lines(scenarios);

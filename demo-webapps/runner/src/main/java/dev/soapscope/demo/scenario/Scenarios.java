@@ -43,6 +43,19 @@ public final class Scenarios {
             echo("mtom-echo/base64", "/mtom/services/echo", false,
                     "MtomEcho without MTOM: the bytes travel inline as base64 both ways"));
 
+    /**
+     * The scenarios whose flame graphs are also drawn against each other: the costly way of doing a thing against the
+     * lean one, so red and yellow in the differential graph are what the costly way spends more.
+     */
+    private static final List<Pair> PAIRS = List.of(
+            new Pair("payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
+            new Pair("mtom/base64", "mtom/mtom"),
+            new Pair("mtom-echo/base64", "mtom-echo/mtom"));
+
+    /** Two scenarios compared in a differential flame graph: {@code current} drawn against {@code baseline}. */
+    public record Pair(String current, String baseline) {
+    }
+
     private Scenarios() {
     }
 
@@ -73,6 +86,11 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return ALL;
+    }
+
+    /** Every pair, in registry order. */
+    public static List<Pair> pairs() {
+        return PAIRS;
     }
 
     /**

@@ -99,6 +99,25 @@ final class Fixtures {
                         agent("urn:soapscope:demo:mtom-echo/base64", 4, "transport.read", 80_000, 2_000_000))));
     }
 
+    /** {@link #payloadCaching()} with flame graphs: saaj's missing, the other two drawn and diffed. */
+    static Report payloadCachingWithFlames() {
+        Report r = payloadCaching();
+        Map<String, String> caching = new LinkedHashMap<>();
+        caching.put("soap.parse", "flamegraphs/payload-caching-axiom-caching/flame-soap.parse.html");
+        caching.put("unmarshal", "flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html");
+        Flames flames = new Flames("async-profiler 4.6, cpu samples every 10 ms", null, Map.of(
+                "payload-caching/saaj", Flames.ScenarioFlames.missing("no samples were taken while it ran"),
+                "payload-caching/axiom-caching", new Flames.ScenarioFlames(
+                        "flamegraphs/payload-caching-axiom-caching/flame.html", caching, 1234, null),
+                "payload-caching/axiom-streaming", new Flames.ScenarioFlames(
+                        "flamegraphs/payload-caching-axiom-streaming/flame.html", Map.of("unmarshal",
+                        "flamegraphs/payload-caching-axiom-streaming/flame-unmarshal.html"), 321, null)),
+                List.of(new Flames.Diff("payload-caching/axiom-caching", "payload-caching/axiom-streaming",
+                        "flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html", 100_000)),
+                "profile");
+        return new Report(r.run(), r.scenarios(), flames);
+    }
+
     /** saaj, axiom-caching, axiom-streaming as a run might give them. */
     static Report payloadCaching() {
         return report(

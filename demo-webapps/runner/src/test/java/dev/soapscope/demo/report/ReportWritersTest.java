@@ -111,6 +111,92 @@ class ReportWritersTest {
         assertTrue(text.contains("  axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster)"));
     }
 
+    @Test
+    void htmlLinksEachScenariosFlameGraphsAndTheDiffs() {
+        String html = HtmlReport.render(Fixtures.payloadCachingWithFlames());
+        assertTrue(html.contains("<h2>Flame graphs: which code, by phase</h2>"), html);
+        assertTrue(html.contains("The server ran under async-profiler 4.6, cpu samples every 10 ms the whole time, so "
+                + "every figure in this report includes the profiler&#39;s cost"), html);
+        String caching = "<a href=\"flamegraphs/payload-caching-axiom-caching/flame.html\">all phases</a> "
+                + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-soap.parse.html\">soap.parse</a> "
+                + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html\">unmarshal</a>";
+        assertEquals(2, count(html, caching), "in the flame graph table and in the scenario's section");
+        assertTrue(html.contains("<tr><td>payload-caching/axiom-caching</td><td class=\"n\">1234</td><td>" + caching
+                + "</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>payload-caching/saaj</td><td class=\"n\"></td><td>missing: no samples were "
+                + "taken while it ran</td></tr>"), html);
+        assertTrue(html.contains("<li><a href=\"flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html\">"
+                + "payload-caching: axiom-caching against axiom-streaming</a> (red and yellow: what axiom-caching spends "
+                + "more per request than axiom-streaming, blue: less; samples per 100,000 requests)</li>"), html);
+        assertTrue(html.contains("is in profile/: java -jar soapscope-agent.jar flame profile --out DIR"), html);
+        // relative links only: still nothing fetched, nothing absolute
+        assertFalse(html.contains("http://") || html.contains("https://") || html.contains("src=")
+                || html.contains("href=\"/"));
+    }
+
+    @Test
+    void markdownAndJsonListTheFlameGraphs() throws Exception {
+        Report report = Fixtures.payloadCachingWithFlames();
+        String md = MarkdownReport.render(report);
+        assertTrue(md.contains("\n## Flame graphs\n\nThe server ran under async-profiler 4.6"), md);
+        assertTrue(md.contains("| payload-caching/axiom-caching | 1234 | [all phases](flamegraphs/payload-caching-axiom-"
+                + "caching/flame.html), [soap.parse](flamegraphs/payload-caching-axiom-caching/flame-soap.parse.html), "
+                + "[unmarshal](flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html) |"), md);
+        assertTrue(md.contains("| payload-caching/saaj |  | missing: no samples were taken while it ran |"), md);
+        assertTrue(md.contains("- [payload-caching: axiom-caching against axiom-streaming](flamegraphs/diff-payload-"
+                + "caching-axiom-caching-vs-axiom-streaming.html) (red and yellow"), md);
+        assertTrue(md.indexOf("## Flame graphs") < md.indexOf("## payload-caching/saaj"), "before the scenarios");
+
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(report));
+        JsonNode caching = root.path("scenarios").get(1).path("flamegraphs");
+        assertEquals("flamegraphs/payload-caching-axiom-caching/flame.html", caching.path("flame").asText());
+        assertEquals("flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html",
+                caching.path("phases").path("unmarshal").asText());
+        assertEquals(List.of("soap.parse", "unmarshal"), list(caching.path("phases").fieldNames()));
+        assertEquals(1234, caching.path("samples").asLong());
+        assertEquals("no samples were taken while it ran",
+                root.path("scenarios").get(0).path("flamegraphs").path("missing").asText());
+        JsonNode diff = root.path("diffs").get(0);
+        assertEquals("payload-caching/axiom-caching", diff.path("current").asText());
+        assertEquals("payload-caching/axiom-streaming", diff.path("baseline").asText());
+        assertEquals("flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html", diff.path("file").asText());
+        assertEquals("async-profiler 4.6, cpu samples every 10 ms", root.path("profile").path("profiler").asText());
+        assertTrue(root.path("profile").path("flamegraphs_missing").isNull());
+    }
+
+    @Test
+    void missingFlameGraphsAreExplained() throws Exception {
+        Report base = Fixtures.payloadCaching();
+        Report fallback = new Report(base.run(), base.scenarios(), Flames.none("JDK Flight Recorder, cpu samples every "
+                + "10 ms", "the agent profiled with JDK Flight Recorder, whose samples carry no request phase", "profile"));
+        String html = HtmlReport.render(fallback);
+        assertTrue(html.contains("<p>No flame graphs: the agent profiled with JDK Flight Recorder, whose samples carry no "
+                + "request phase</p>"), html);
+        assertTrue(html.contains("The server ran under JDK Flight Recorder"), "its cost is still in the figures");
+        assertFalse(html.contains("<a href="));
+        String md = MarkdownReport.render(fallback);
+        assertTrue(md.contains("No flame graphs: the agent profiled with JDK Flight Recorder"), md);
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(fallback));
+        assertEquals("the agent profiled with JDK Flight Recorder, whose samples carry no request phase",
+                root.path("profile").path("flamegraphs_missing").asText());
+        assertEquals(0, root.path("diffs").size());
+        assertTrue(root.path("scenarios").get(0).path("flamegraphs").path("missing").asText().startsWith("the agent"));
+
+        Report off = new Report(base.run(), base.scenarios(), Flames.none(null, "not profiled (--no-flamegraphs)", null));
+        String offMd = MarkdownReport.render(off);
+        assertTrue(offMd.contains("The server was not profiled: no profiler cost in any figure.\n\nNo flame graphs: "
+                + "not profiled (--no-flamegraphs)\n"), offMd);
+        // a report made without considering flame graphs says nothing of them
+        assertFalse(MarkdownReport.render(base).contains("Flame graphs"));
+        assertFalse(new ObjectMapper().readTree(JsonReport.render(base)).has("diffs"));
+    }
+
+    private static <T> List<T> list(java.util.Iterator<T> it) {
+        List<T> list = new java.util.ArrayList<>();
+        it.forEachRemaining(list::add);
+        return list;
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {

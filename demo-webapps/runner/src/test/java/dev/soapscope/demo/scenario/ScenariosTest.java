@@ -15,6 +15,18 @@ class ScenariosTest {
     }
 
     @Test
+    void pairsForDifferentialFlameGraphsAreKnownScenariosOfOneGroup() {
+        assertEquals(List.of(new Scenarios.Pair("payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
+                new Scenarios.Pair("mtom/base64", "mtom/mtom"), new Scenarios.Pair("mtom-echo/base64", "mtom-echo/mtom")),
+                Scenarios.pairs());
+        for (Scenarios.Pair pair : Scenarios.pairs()) {
+            Scenario current = Scenarios.select(List.of(pair.current())).get(0);
+            Scenario baseline = Scenarios.select(List.of(pair.baseline())).get(0);
+            assertEquals(current.group(), baseline.group(), pair.toString());
+        }
+    }
+
+    @Test
     void registryHoldsThePayloadCachingScenariosWithTheirClassicFigures() {
         List<Scenario> all = Scenarios.all().subList(0, 3);
         assertEquals(List.of("payload-caching/saaj", "payload-caching/axiom-caching", "payload-caching/axiom-streaming"),

@@ -1,0 +1,195 @@
+package dev.soapscope.demo.profile;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.soapscope.demo.ServerProcess;
+import dev.soapscope.demo.report.Flames;
+import dev.soapscope.demo.report.ScenarioResult;
+import dev.soapscope.demo.scenario.Scenarios;
+import dev.soapscope.flamegraphs.BadInputException;
+import dev.soapscope.flamegraphs.FlameGraphs;
+import dev.soapscope.flamegraphs.TimeWindow;
+
+/**
+ * The flame graphs of a run, drawn once the server has stopped (its agent then finishes the JFR file and writes
+ * {@code phases.json} into {@code DIR/profile}): per scenario the samples taken while it was measured, as the
+ * {@code flame} command draws them, into {@code DIR/flamegraphs/<slug>/}; per pair of scenarios both ran, the
+ * differential graph normalised by the requests each sent, {@code DIR/flamegraphs/diff-<group>-<a>-vs-<b>.html}.
+ * Never fails the run: what cannot be drawn is missing, with the reason.
+ */
+public final class FlameGraphWriter {
+
+    /** Where the agent profiles into, under the report's directory. */
+    public static final String PROFILE_DIR = "profile";
+    /** How the agent samples ({@link ServerProcess#PROFILER_OPTIONS}), as the reports say it. */
+    public static final String SAMPLING = "cpu samples every 10 ms";
+
+    private FlameGraphWriter() {
+    }
+
+    /** When a scenario was measured: from just before its first request to just after its last, epoch ms. */
+    public record Window(long fromEpochMs, long toEpochMs) {
+    }
+
+    /**
+     * Readies {@code out/profile} for the server's profile and removes the pages of an earlier run in the same
+     * directory: its JFR files, {@code phases.json} and {@code hotspots.json}, and the {@code .html} and
+     * {@code .collapsed} files under {@code out/flamegraphs} (nothing else is touched).
+     *
+     * @return the profile directory
+     */
+    public static Path prepare(Path out) throws IOException {
+        Path profile = out.resolve(PROFILE_DIR);
+        if (Files.isDirectory(profile)) {
+            try (Stream<Path> files = Files.list(profile)) {
+                for (Path f : files.toList()) {
+                    String name = f.getFileName().toString();
+                    if (Files.isRegularFile(f) && (name.endsWith(".jfr") || name.equals("phases.json")
+                            || name.equals("hotspots.json"))) {
+                        Files.delete(f);
+                    }
+                }
+            }
+        }
+        Path pages = out.resolve(Flames.DIR);
+        if (Files.isDirectory(pages)) {
+            List<Path> all;
+            try (Stream<Path> walk = Files.walk(pages)) {
+                all = walk.sorted(Comparator.reverseOrder()).toList();
+            }
+            for (Path p : all) {
+                String name = p.getFileName().toString();
+                if (Files.isRegularFile(p) && (name.endsWith(".html") || name.endsWith(".collapsed"))) {
+                    Files.delete(p);
+                } else if (Files.isDirectory(p)) {
+                    try {
+                        Files.delete(p);
+                    } catch (DirectoryNotEmptyException e) {
+                        // something of the user's: left alone
+                    }
+                }
+            }
+        }
+        return Files.createDirectories(profile);
+    }
+
+    /**
+     * Draws the run's flame graphs from {@code out/profile}.
+     *
+     * @param windows per scenario name, when it was measured
+     * @param log     one line per page written
+     */
+    public static Flames write(Path out, ServerProcess.Profiling profiling, List<ScenarioResult> results,
+                               Map<String, Window> windows, List<Scenarios.Pair> pairs, PrintStream log) {
+        String profiler = profiling.backend() == null ? null : profiling.backend() + ", " + SAMPLING;
+        String profileDir = profiling.backend() == null ? null : PROFILE_DIR;
+        String problem = profiling.problem();
+        if (problem != null) {
+            return Flames.none(profiler, problem, profileDir);
+        }
+        Path dir = out.resolve(PROFILE_DIR);
+        List<Path> jfr;
+        try {
+            jfr = FlameGraphs.jfrFiles(dir);
+        } catch (BadInputException e) {
+            return Flames.none(profiler, e.getMessage(), profileDir);
+        }
+        if (jfr.isEmpty()) {
+            return Flames.none(profiler, "the agent left no JFR file in " + dir + " (it finishes the file when the "
+                    + "server stops; see server.log)", profileDir);
+        }
+
+        Map<String, Flames.ScenarioFlames> flames = new LinkedHashMap<>();
+        Map<String, FlameGraphs.Profile> profiles = new HashMap<>();
+        Map<String, Integer> requests = new HashMap<>();
+        for (ScenarioResult s : results) {
+            Window w = windows.get(s.name());
+            if (w == null) {
+                flames.put(s.name(), Flames.ScenarioFlames.missing("it was not measured"));
+                continue;
+            }
+            try {
+                FlameGraphs.Profile p = FlameGraphs.read(jfr, TimeWindow.of(w.fromEpochMs(), w.toEpochMs()));
+                if (p.samples() == 0) {
+                    flames.put(s.name(), Flames.ScenarioFlames.missing("no samples were taken while it ran"));
+                    continue;
+                }
+                FlameGraphs.Pages pages = p.writePages(out.resolve(Flames.DIR).resolve(slug(s.name())), s.name(),
+                        s.requests());
+                Map<String, String> phases = new LinkedHashMap<>();
+                pages.phases().forEach((tag, file) -> phases.put(tag, relative(out, file)));
+                flames.put(s.name(), new Flames.ScenarioFlames(relative(out, pages.all()), phases, pages.samples(),
+                        null));
+                profiles.put(s.name(), p);
+                requests.put(s.name(), s.requests());
+                log.printf(Locale.ROOT, "flame graphs of %s: %,d samples, %s%n", s.name(), pages.samples(),
+                        pages.all());
+            } catch (BadInputException | IOException | RuntimeException e) {
+                flames.put(s.name(), Flames.ScenarioFlames.missing(message(e)));
+            }
+        }
+
+        List<Flames.Diff> diffs = new ArrayList<>();
+        for (Scenarios.Pair pair : pairs) {
+            FlameGraphs.Profile current = profiles.get(pair.current());
+            FlameGraphs.Profile baseline = profiles.get(pair.baseline());
+            if (current == null || baseline == null || requests.get(pair.current()) == 0
+                    || requests.get(pair.baseline()) == 0) {
+                continue;
+            }
+            String file = Flames.DIR + "/" + diffFile(pair);
+            try {
+                long unit = FlameGraphs.writeDiff(baseline, pair.baseline(), requests.get(pair.baseline()), current,
+                        pair.current(), requests.get(pair.current()), out.resolve(file));
+                Flames.Diff diff = new Flames.Diff(pair.current(), pair.baseline(), file, unit);
+                diffs.add(diff);
+                log.printf(Locale.ROOT, "differential flame graph, %s: %s%n", diff.title(), out.resolve(file));
+            } catch (IOException | RuntimeException e) {
+                log.println("no differential flame graph of " + pair.current() + " against " + pair.baseline() + ": "
+                        + message(e));
+            }
+        }
+        return new Flames(profiler, null, flames, diffs, profileDir);
+    }
+
+    /** {@code payload-caching/axiom-caching} to {@code payload-caching-axiom-caching}. */
+    public static String slug(String scenario) {
+        return scenario.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "-");
+    }
+
+    /**
+     * {@code diff-payload-caching-axiom-caching-vs-axiom-streaming.html}: the group once when both share it, the
+     * current scenario first.
+     */
+    public static String diffFile(Scenarios.Pair pair) {
+        String c = pair.current();
+        String b = pair.baseline();
+        int cs = c.indexOf('/');
+        int bs = b.indexOf('/');
+        if (cs > 0 && bs > 0 && c.substring(0, cs).equals(b.substring(0, bs))) {
+            return "diff-" + slug(c.substring(0, cs)) + "-" + slug(c.substring(cs + 1)) + "-vs-"
+                    + slug(b.substring(bs + 1)) + ".html";
+        }
+        return "diff-" + slug(c) + "-vs-" + slug(b) + ".html";
+    }
+
+    private static String relative(Path out, Path file) {
+        return out.toAbsolutePath().relativize(file.toAbsolutePath()).toString().replace('\\', '/');
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.soapscope.demo.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The flame graphs of a run, as the reports link them: paths relative to the report's directory, always with '/'.
+ *
+ * @param profiler  how the server was profiled ({@code async-profiler 4.6, cpu samples every 10 ms}), null when it was
+ *                  not (then its cost is in no figure)
+ * @param missing   why the run has no flame graphs at all, null when it has them
+ * @param scenarios per scenario name, its pages or why it has none
+ * @param diffs     the differential graphs drawn
+ * @param profileDir the server's profile (JFR files and the agent's phases.json), relative; null when not profiled
+ */
+public record Flames(String profiler, String missing, Map<String, ScenarioFlames> scenarios, List<Diff> diffs,
+                     String profileDir) {
+
+    /** The directory of the pages, under the report's. */
+    public static final String DIR = "flamegraphs";
+
+    public Flames {
+        scenarios = Map.copyOf(scenarios);
+        diffs = List.copyOf(diffs);
+    }
+
+    /** A run without flame graphs, and why. */
+    public static Flames none(String profiler, String why, String profileDir) {
+        return new Flames(profiler, why, Map.of(), List.of(), profileDir);
+    }
+
+    /** The scenario's pages, or null when it has no entry. */
+    public ScenarioFlames of(String scenario) {
+        return scenarios.get(scenario);
+    }
+
+    /**
+     * One scenario's pages: the whole of its samples by phase and one page per phase with samples, in the agent's
+     * phase order; or why there are none.
+     *
+     * @param flame   {@code flamegraphs/<slug>/flame.html}, null when missing
+     * @param phases  phase tag to {@code flamegraphs/<slug>/flame-<tag>.html}
+     * @param samples the samples taken while the scenario was measured
+     * @param missing why there are no pages, null when there are
+     */
+    public record ScenarioFlames(String flame, Map<String, String> phases, long samples, String missing) {
+
+        public ScenarioFlames {
+            phases = phases == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+        }
+
+        public static ScenarioFlames missing(String why) {
+            return new ScenarioFlames(null, Map.of(), 0, why);
+        }
+
+        public boolean written() {
+            return flame != null;
+        }
+    }
+
+    /**
+     * A differential graph: {@code current} drawn against {@code baseline}, per request.
+     *
+     * @param file {@code flamegraphs/diff-....html}
+     * @param unit the page's counts are samples per this many requests
+     */
+    public record Diff(String current, String baseline, String file, long unit) {
+
+        /** {@code axiom-caching against axiom-streaming}: the names after the group when both share one. */
+        public String title() {
+            int a = current.indexOf('/');
+            int b = baseline.indexOf('/');
+            if (a > 0 && b > 0 && current.substring(0, a).equals(baseline.substring(0, b))) {
+                return current.substring(0, a) + ": " + current.substring(a + 1) + " against " + baseline.substring(b + 1);
+            }
+            return current + " against " + baseline;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.soapscope.testkit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A soapscope endpoint: the agent's ({@code http://127.0.0.1:PORT}, found from its start line; tests start it with
+ * {@code port=0}) or a servlet filter's inside a webapp ({@code http://127.0.0.1:PORT/context/soapscope}).
+ */
+public final class AgentEndpoint {
+    /** {@code [soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:PORT/metrics; probes: [...]} */
+    private static final Pattern STARTED = Pattern.compile("agent \\S+ started: endpoint (http://[0-9.]+:[0-9]+)/metrics");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI base;
+
+    public AgentEndpoint(URI base) {
+        this.base = base;
+    }
+
+    /** The agent's endpoint in a forked server, once the agent has said it started. */
+    public static AgentEndpoint of(ForkedServer server) {
+        assertTrue(server.waitForOutput("agent ", Duration.ofSeconds(30)), "agent did not start:\n" + server.output());
+        return in(server.output()).orElseThrow(() -> new AssertionError("no endpoint line in:\n" + server.output()));
+    }
+
+    /** The endpoint an agent start line in {@code output} names, if there is one. */
+    public static Optional<AgentEndpoint> in(String output) {
+        Matcher m = STARTED.matcher(output);
+        return m.find() ? Optional.of(new AgentEndpoint(URI.create(m.group(1)))) : Optional.empty();
+    }
+
+    public URI uri(String pathAndQuery) {
+        return URI.create(base + pathAndQuery);
+    }
+
+    public int port() {
+        return base.getPort();
+    }
+
+    public PrometheusText metrics() {
+        return PrometheusText.parse(get("/metrics"));
+    }
+
+    public JsonNode phases() {
+        return json("/phases");
+    }
+
+    public JsonNode hotspots() {
+        return json("/hotspots");
+    }
+
+    /** Any answer, whatever its status. */
+    public Http.Response raw(String pathAndQuery) {
+        return Http.get(uri(pathAndQuery));
+    }
+
+    /** The /phases entry of one operation. */
+    public static JsonNode operation(JsonNode phases, String name) {
+        for (JsonNode op : phases.get("operations")) {
+            if (op.get("operation").asText().equals(name)) {
+                return op;
+            }
+        }
+        throw new AssertionError("no operation " + name + " in " + phases.toPrettyString());
+    }
+
+    /** The /hotspots entry of one kind and site. */
+    public static JsonNode site(JsonNode hotspots, String kind, String site) {
+        for (JsonNode s : hotspots.get("hotspots")) {
+            if (s.get("kind").asText().equals(kind) && s.get("site").asText().equals(site)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no " + kind + " site " + site + " in " + hotspots.toPrettyString());
+    }
+
+    private JsonNode json(String path) {
+        try {
+            return JSON.readTree(get(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException(base + path, e);
+        }
+    }
+
+    private String get(String path) {
+        Http.Response r = Http.get(uri(path));
+        assertEquals(200, r.status(), () -> base + path + " answered " + r);
+        return r.body();
+    }
+
+    @Override
+    public String toString() {
+        return base.toString();
+    }
+}
