@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -30,6 +32,7 @@ import dev.soapscope.demo.report.Report;
 import dev.soapscope.demo.report.RunInfo;
 import dev.soapscope.demo.report.ScenarioResult;
 import dev.soapscope.demo.report.TransferFigures;
+import dev.soapscope.demo.scenario.Container;
 import dev.soapscope.demo.scenario.PreparedRequest;
 import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
@@ -74,18 +77,16 @@ public final class Main {
                     + " (or pass --agent PATH)");
             return 2;
         }
-        Map<String, Path> wars = new LinkedHashMap<>();
         for (Webapp webapp : webapps(scenarios)) {
-            Path war = webapp == Webapp.MTOM ? options.mtomWar() : options.war();
+            Path war = options.war(webapp);
             if (!Files.isRegularFile(war)) {
                 err.println("soapscope-demo: no demo WAR at " + war.toAbsolutePath() + ": " + BUILD_FIRST
-                        + " (or pass " + (webapp == Webapp.MTOM ? "--mtom-war" : "--war") + " PATH)");
+                        + " (or pass " + webapp.option() + " PATH)");
                 return 2;
             }
-            wars.put(webapp.context(), war);
         }
         try {
-            return runAll(options, scenarios, wars, out, err);
+            return runAll(options, scenarios, out, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("soapscope-demo: interrupted");
@@ -96,58 +97,135 @@ public final class Main {
         }
     }
 
-    /** The WARs the scenarios need, payload-caching first. */
+    /** The WARs the scenarios need, in declaration order (payload-caching first). */
     static List<Webapp> webapps(List<Scenario> scenarios) {
         return List.of(Webapp.values()).stream().filter(w -> scenarios.stream().anyMatch(s -> s.webapp() == w)).toList();
     }
 
-    private static int runAll(Options options, List<Scenario> scenarios, Map<String, Path> wars, PrintStream out,
-                              PrintStream err) throws IOException, InterruptedException {
+    /** The scenarios by the server they need, in container order, each list in registry order. */
+    static Map<Container, List<Scenario>> byContainer(List<Scenario> scenarios) {
+        Map<Container, List<Scenario>> groups = new EnumMap<>(Container.class);
+        for (Scenario s : scenarios) {
+            groups.computeIfAbsent(s.webapp().container(), c -> new ArrayList<>()).add(s);
+        }
+        return groups;
+    }
+
+    /** Context path ("" for the root) to WAR file, for the webapps of {@code scenarios}. */
+    private static Map<String, Path> wars(Options options, List<Scenario> scenarios) {
+        Map<String, Path> wars = new LinkedHashMap<>();
+        webapps(scenarios).forEach(w -> wars.put(w.context(), options.war(w)));
+        return wars;
+    }
+
+    private static int runAll(Options options, List<Scenario> scenarios, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long t0 = System.nanoTime();
         Path dir = options.out();
         Files.createDirectories(dir);
-        Path log = dir.resolve("server.log");
+        Map<Container, List<Scenario>> groups = byContainer(scenarios);
         boolean anyLoad = scenarios.stream().anyMatch(s -> !s.isWorkload());
         boolean anyTransfer = scenarios.stream().anyMatch(Scenario::isWorkload);
-        Path profileDir = null;
-        String notProfiled = null;
-        if (!options.flamegraphs()) {
-            notProfiled = "not profiled (--no-flamegraphs)";
-        } else if (dir.toAbsolutePath().toString().contains(",")) {
-            notProfiled = "not profiled: the agent's options cannot carry a directory with a comma ("
-                    + dir.toAbsolutePath() + ")";
-        } else {
-            try {
-                profileDir = FlameGraphWriter.prepare(dir);
-            } catch (IOException e) {
-                notProfiled = "not profiled: cannot prepare " + dir.resolve(FlameGraphWriter.PROFILE_DIR) + ": " + e;
-            }
-        }
-        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s%s%s%nstarting Tomcat 11 with the agent in a forked JVM%s, "
-                        + "WAR%s %s (its output: %s)%n",
+        String notProfiled = notProfiled(options, dir, groups.keySet());
+        out.printf(Locale.ROOT, "soapscope demo: %d scenario%s%s%s%s%n",
                 scenarios.size(), scenarios.size() == 1 ? "" : "s",
                 anyLoad ? String.format(Locale.ROOT, "; load-driven: %d requests each at concurrency %d after %d "
                         + "warm-up requests", options.requests(), options.concurrency(), options.warmup()) : "",
                 anyTransfer ? "; " + transferSummary(options, scenarios) : "",
-                profileDir != null ? " (profiled for flame graphs: " + FlameGraphWriter.SAMPLING + ")" : "",
-                wars.size() == 1 ? "" : "s", String.join(", ", wars.entrySet().stream()
+                notProfiled == null ? " (profiled for flame graphs: " + FlameGraphWriter.SAMPLING + ")" : "");
+
+        List<ScenarioResult> results = new ArrayList<>();
+        List<Flames> flameParts = new ArrayList<>();
+        Map<Flames, List<String>> partScenarios = new IdentityHashMap<>();
+        String probes = null;
+        for (Map.Entry<Container, List<Scenario>> group : groups.entrySet()) {
+            Container container = group.getKey();
+            Path profileDir = notProfiled == null ? dir.resolve(container.profileDir()) : null;
+            ServerRun run = runOn(container, group.getValue(), options, dir, profileDir, t0, out, err);
+            if (run == null) {
+                return 1;
+            }
+            probes = probes != null ? probes : run.probes();
+            results.addAll(run.results());
+            Flames part = profileDir == null ? Flames.none(null, notProfiled, null)
+                    : drawFlames(dir, container, run, out);
+            flameParts.add(part);
+            partScenarios.put(part, group.getValue().stream().map(Scenario::name).toList());
+        }
+        Flames flames = Flames.merge(flameParts, partScenarios);
+
+        Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
+                options.concurrency(), options.warmup(), System.getProperty("java.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), probes, anyTransfer ? options.transfer() : null), results,
+                flames);
+        out.println();
+        out.print(ConsoleTable.render(report));
+        Files.writeString(dir.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.json"), JsonReport.render(report), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
+        out.printf(Locale.ROOT, "%nreports: %s, report.json, report.html (%.0f s in all)%n",
+                dir.resolve("report.md"), report.run().wallSeconds());
+        if (report.totalErrors() > 0) {
+            err.println("soapscope-demo: " + report.totalErrors() + " requests failed; see the reports for why");
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Null when the servers will be profiled (their profile directories are ready), else why they will not. */
+    private static String notProfiled(Options options, Path dir, Iterable<Container> containers) {
+        if (!options.flamegraphs()) {
+            return "not profiled (--no-flamegraphs)";
+        }
+        if (dir.toAbsolutePath().toString().contains(",")) {
+            return "not profiled: the agent's options cannot carry a directory with a comma (" + dir.toAbsolutePath()
+                    + ")";
+        }
+        for (Container c : containers) {
+            try {
+                FlameGraphWriter.prepare(dir, c.profileDir());
+            } catch (IOException e) {
+                return "not profiled: cannot prepare " + dir.resolve(c.profileDir()) + ": " + e;
+            }
+        }
+        return null;
+    }
+
+    /** What one server gave: the results of its scenarios, when each was measured, what its agent said. */
+    private record ServerRun(List<ScenarioResult> results, Map<String, FlameGraphWriter.Window> windows,
+                             String probes, ServerProcess.Profiling profiling) {
+    }
+
+    /**
+     * Starts {@code container} with the agent and the scenarios' WARs, warms up and measures each scenario, stops it;
+     * null when it did not start (said on {@code err}).
+     */
+    private static ServerRun runOn(Container container, List<Scenario> scenarios, Options options, Path dir,
+                                   Path profileDir, long t0, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
+        Map<String, Path> wars = wars(options, scenarios);
+        Path log = dir.resolve(container == Container.TOMCAT_11 ? "server.log"
+                : "server-" + container.profileDir().replace("profile-", "") + ".log");
+        out.printf(Locale.ROOT, "starting %s with the agent in a forked JVM, WAR%s %s (its output: %s)%n",
+                container.title(), wars.size() == 1 ? "" : "s", String.join(", ", wars.entrySet().stream()
                         .map(e -> e.getValue().getFileName() + " at " + (e.getKey().isEmpty() ? "/" : e.getKey()))
                         .toList()), log);
         ServerProcess server;
         try {
-            server = ServerProcess.start(options.agentJar(), wars, Math.max(200, options.concurrency() + 8), log,
-                    profileDir);
+            server = ServerProcess.start(container, options.agentJar(), wars, Math.max(200, options.concurrency() + 8),
+                    log, profileDir);
         } catch (ServerProcess.StartFailure e) {
-            err.println("soapscope-demo: " + e.getMessage());
-            return 1;
+            err.println("soapscope-demo: " + container.title() + ": " + e.getMessage());
+            return null;
         }
         List<ScenarioResult> results = new ArrayList<>();
         Map<String, FlameGraphWriter.Window> windows = new LinkedHashMap<>();
         String probes;
         try {
-            out.printf(Locale.ROOT, "server ready on port %d after %.1f s; agent endpoint %s%n", server.port(),
-                    (System.nanoTime() - t0) / 1e9, server.agentEndpoint());
+            out.printf(Locale.ROOT, "%s ready on port %d after %.1f s; agent endpoint %s%n", container.title(),
+                    server.port(), (System.nanoTime() - t0) / 1e9, server.agentEndpoint());
             probes = server.agentProbes();
             LoadDriver driver = new LoadDriver("127.0.0.1", server.port());
             AgentClient agent = new AgentClient(server.agentEndpoint());
@@ -169,34 +247,17 @@ public final class Main {
         } finally {
             server.close();
         }
+        return new ServerRun(results, windows, probes, server.profiling());
+    }
 
-        Flames flames;
-        if (profileDir == null) {
-            flames = Flames.none(null, notProfiled, null);
-        } else {
-            out.println();
-            long f0 = System.nanoTime();
-            flames = FlameGraphWriter.write(dir, server.profiling(), results, windows, Scenarios.pairs(), out);
-            out.printf(Locale.ROOT, "%s (%.1f s)%n", flamesSummary(dir, flames), (System.nanoTime() - f0) / 1e9);
-        }
-
-        Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
-                options.concurrency(), options.warmup(), System.getProperty("java.version"),
-                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), probes, anyTransfer ? options.transfer() : null), results,
-                flames);
+    /** The flame graphs of one server's scenarios, drawn once it has stopped (its agent has finished the files). */
+    private static Flames drawFlames(Path dir, Container container, ServerRun run, PrintStream out) {
         out.println();
-        out.print(ConsoleTable.render(report));
-        Files.writeString(dir.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("report.json"), JsonReport.render(report), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
-        out.printf(Locale.ROOT, "%nreports: %s, report.json, report.html (%.0f s in all)%n",
-                dir.resolve("report.md"), report.run().wallSeconds());
-        if (report.totalErrors() > 0) {
-            err.println("soapscope-demo: " + report.totalErrors() + " requests failed; see the reports for why");
-            return 1;
-        }
-        return 0;
+        long f0 = System.nanoTime();
+        Flames flames = FlameGraphWriter.write(dir, container.profileDir(), run.profiling(), run.results(),
+                run.windows(), Scenarios.pairs(), out);
+        out.printf(Locale.ROOT, "%s (%.1f s)%n", flamesSummary(dir, flames), (System.nanoTime() - f0) / 1e9);
+        return flames;
     }
 
     /** One line: where the flame graphs are, or why there are none. */

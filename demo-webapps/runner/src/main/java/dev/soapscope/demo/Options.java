@@ -2,11 +2,14 @@ package dev.soapscope.demo;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.Webapp;
 
 /**
  * The runner's command line. {@link #parse} never exits; a bad option is a {@link BadOption} whose message is the one
@@ -20,8 +23,7 @@ public record Options(
         boolean quick,
         Path out,
         Path agentJar,
-        Path war,
-        Path mtomWar,
+        Map<Webapp, Path> wars,
         TransferSettings transfer,
         boolean flamegraphs,
         boolean help) {
@@ -36,16 +38,15 @@ public record Options(
 
     public static final Path DEFAULT_OUT = Path.of("soapscope-report");
     public static final Path DEFAULT_AGENT = Path.of("agent", "target", "soapscope-agent.jar");
-    public static final Path DEFAULT_WAR = Path.of("demo-webapps", "payload-caching", "target", "payload-caching.war");
-    public static final Path DEFAULT_MTOM_WAR = Path.of("demo-webapps", "mtom", "target", "mtom.war");
     /** The largest echo payload the options accept (the server has -Xmx1g, and base64 inflates by 4/3 each way). */
     static final int MAX_ECHO_SIZE = 32 * 1024 * 1024;
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar soapscope-demo.jar [options]",
             "",
-            "Starts Tomcat 11 with the soapscope agent in a forked JVM, deploys the demo WARs the scenarios need,",
-            "drives each scenario and writes report.md, report.json and report.html.",
+            "Starts Tomcat with the soapscope agent in a forked JVM (Tomcat 11, then Tomcat 9 for the javax demos),",
+            "deploys the demo WARs the scenarios need, drives each scenario and writes report.md, report.json and",
+            "report.html.",
             "",
             "  --scenario NAME[,NAME]  scenarios or groups to run (default: all); e.g. payload-caching,",
             "                          payload-caching/saaj,payload-caching/axiom-streaming; mtom (the groups mtom",
@@ -67,16 +68,31 @@ public record Options(
             "  --runs N                mtom: measured runs per size, their mean reported (default "
                     + TransferSettings.DEFAULT_RUNS + ")",
             "  --out DIR               where the reports go (default ./" + DEFAULT_OUT + "); flame graphs in",
-            "                          DIR/flamegraphs, the server's profile in DIR/profile",
+            "                          DIR/flamegraphs, each server's profile in DIR/profile (Tomcat 9's:",
+            "                          DIR/profile-tomcat9)",
             "  --no-flamegraphs        do not profile the server (it runs under async-profiler, cpu every 10 ms,",
             "                          otherwise) and draw no flame graphs",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
-            "  --war PATH              the payload-caching WAR (default ./" + slashed(DEFAULT_WAR) + ")",
-            "  --mtom-war PATH         the mtom WAR (default ./" + slashed(DEFAULT_MTOM_WAR) + ")",
+            warOptions(),
             "  --help                  this text",
             "",
             "--requests 2000 --concurrency 200 reproduces the classic setup.",
             "Exit status: 0 done, 1 some requests failed or the server did not start, 2 bad options or missing files.");
+
+    /** One line per demo WAR: {@code --mtom-war PATH  the mtom WAR (default ./demo-webapps/mtom/target/mtom.war)}. */
+    private static String warOptions() {
+        List<String> lines = new ArrayList<>();
+        for (Webapp w : Webapp.values()) {
+            lines.add(String.format(Locale.ROOT, "  %-22s  the %s WAR (default ./%s)", w.option() + " PATH",
+                    w.name().toLowerCase(Locale.ROOT).replace('_', '-'), slashed(w.defaultWar())));
+        }
+        return String.join("\n", lines);
+    }
+
+    /** The WAR to deploy for {@code webapp}: its option's, else where the build leaves it. */
+    public Path war(Webapp webapp) {
+        return wars.getOrDefault(webapp, webapp.defaultWar());
+    }
 
     /** A bad command line: the message is one line saying what is wrong. */
     public static final class BadOption extends Exception {
@@ -97,8 +113,7 @@ public record Options(
         boolean flamegraphs = true;
         Path out = DEFAULT_OUT;
         Path agent = DEFAULT_AGENT;
-        Path war = DEFAULT_WAR;
-        Path mtomWar = DEFAULT_MTOM_WAR;
+        Map<Webapp, Path> wars = new EnumMap<>(Webapp.class);
         List<Integer> fetchSizes = null;
         List<Integer> echoSizes = null;
         Integer tuples = null;
@@ -128,8 +143,6 @@ public record Options(
                 case "--warmup" -> warmup = positive(name, inline != null ? inline : value(args, i++, name), 0);
                 case "--out" -> out = path(name, inline != null ? inline : value(args, i++, name));
                 case "--agent" -> agent = path(name, inline != null ? inline : value(args, i++, name));
-                case "--war" -> war = path(name, inline != null ? inline : value(args, i++, name));
-                case "--mtom-war" -> mtomWar = path(name, inline != null ? inline : value(args, i++, name));
                 case "--fetch-sizes" -> fetchSizes = list(name, inline != null ? inline : value(args, i++, name),
                         1, Tuples.PER_QUERY, false);
                 case "--echo-sizes" -> echoSizes = list(name, inline != null ? inline : value(args, i++, name),
@@ -141,7 +154,13 @@ public record Options(
                     }
                 }
                 case "--runs" -> runs = positive(name, inline != null ? inline : value(args, i++, name), 1);
-                default -> throw new BadOption("unknown option: " + arg);
+                default -> {
+                    Webapp webapp = Webapp.byOption(name);
+                    if (webapp == null) {
+                        throw new BadOption("unknown option: " + arg);
+                    }
+                    wars.put(webapp, path(name, inline != null ? inline : value(args, i++, name)));
+                }
             }
         }
         int n = requests != null ? requests : quick ? QUICK_REQUESTS : DEFAULT_REQUESTS;
@@ -158,7 +177,7 @@ public record Options(
                         : quick ? TransferSettings.QUICK_ECHO_SIZES : TransferSettings.DEFAULT_ECHO_SIZES,
                 runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
                 w > 0);
-        return new Options(scenarios, n, c, w, quick, out, agent, war, mtomWar, transfer, flamegraphs, help);
+        return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), transfer, flamegraphs, help);
     }
 
     /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */

@@ -32,6 +32,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.soapscope.demo.scenario.Container;
 import dev.soapscope.demo.server.LauncherProtocol;
 
 /**
@@ -48,6 +49,12 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The nested server jar inside the runner jar (see the shade configuration in the runner's pom). */
     static final String SERVER_JAR_RESOURCE = "META-INF/soapscope-demo/soapscope-demo-server.jar";
+    /** Tomcat 9's class path inside the runner jar: the launcher's classes alone, and Tomcat 9's two jars. */
+    static final List<String> TOMCAT9_RESOURCES = List.of("META-INF/soapscope-demo/soapscope-demo-launcher.jar",
+            "META-INF/soapscope-demo/tomcat9/tomcat-embed-core.jar",
+            "META-INF/soapscope-demo/tomcat9/tomcat-annotations-api.jar");
+    /** In a Maven build, where the runner's pom copies Tomcat 9's jars, beside the classes directory. */
+    static final String TOMCAT9_BUILD_DIR = "tomcat9";
     private static final Duration HEAP_ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
@@ -68,7 +75,7 @@ public final class ServerProcess implements AutoCloseable {
     private final List<Thread> readers = new ArrayList<>();
     private final BlockingQueue<String> heapAnswers = new LinkedBlockingQueue<>();
     private final Writer commands;
-    private Path extractedJar;
+    private List<Path> extractedJars = List.of();
     private final ProfilingLines profiling = new ProfilingLines();
 
     private ServerProcess(Process process, List<String> command, Writer log) {
@@ -117,11 +124,13 @@ public final class ServerProcess implements AutoCloseable {
      * @param wars       context path ("" for the root, else "/name") to WAR, in deployment order
      * @param profileDir where the agent profiles continuously into ({@link #PROFILER_OPTIONS}); null: no profiling
      */
-    public static ServerProcess start(Path agentJar, Map<String, Path> wars, int maxThreads, Path logFile,
-                                      Path profileDir) throws IOException, StartFailure, InterruptedException {
-        Path extracted = extractServerJar();
-        List<String> command = command(agentJar, wars, maxThreads,
-                extracted != null ? extracted.toString() : classPath(), profileDir);
+    public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
+                                      Path logFile, Path profileDir)
+            throws IOException, StartFailure, InterruptedException {
+        List<Path> extracted = extract(container == Container.TOMCAT_9 ? TOMCAT9_RESOURCES : List.of(SERVER_JAR_RESOURCE));
+        String classPath = !extracted.isEmpty() ? join(extracted)
+                : container == Container.TOMCAT_9 ? tomcat9ClassPath() : classPath();
+        List<String> command = command(agentJar, wars, maxThreads, classPath, profileDir);
         Files.createDirectories(logFile.toAbsolutePath().getParent());
         Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
         log.write("# " + String.join(" ", command) + "\n");
@@ -130,11 +139,11 @@ public final class ServerProcess implements AutoCloseable {
             process = new ProcessBuilder(command).start();
         } catch (IOException e) {
             log.close();
-            deleteQuietly(extracted);
+            extracted.forEach(ServerProcess::deleteQuietly);
             throw e;
         }
         ServerProcess server = new ServerProcess(process, command, log);
-        server.extractedJar = extracted;
+        server.extractedJars = extracted;
         server.read(process.getInputStream(), "stdout");
         server.read(process.getErrorStream(), "stderr");
         process.onExit().thenRun(() -> {
@@ -198,19 +207,48 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * The nested server jar copied to a temporary file (deleted when the server is closed), or null when this is not
+     * The nested jars copied to temporary files (deleted when the server is closed), or an empty list when this is not
      * the packaged runner jar (a Maven build: {@link #classPath()} then).
      */
-    static Path extractServerJar() throws IOException {
-        try (InputStream in = ServerProcess.class.getClassLoader().getResourceAsStream(SERVER_JAR_RESOURCE)) {
-            if (in == null) {
-                return null;
+    static List<Path> extract(List<String> resources) throws IOException {
+        List<Path> jars = new ArrayList<>();
+        for (String resource : resources) {
+            try (InputStream in = ServerProcess.class.getClassLoader().getResourceAsStream(resource)) {
+                if (in == null) {
+                    jars.forEach(ServerProcess::deleteQuietly);
+                    return List.of();
+                }
+                String name = resource.substring(resource.lastIndexOf('/') + 1);
+                Path jar = Files.createTempFile(name.substring(0, name.length() - ".jar".length()) + "-", ".jar");
+                Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+                jar.toFile().deleteOnExit();
+                jars.add(jar);
             }
-            Path jar = Files.createTempFile("soapscope-demo-server", ".jar");
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-            jar.toFile().deleteOnExit();
-            return jar;
         }
+        return jars;
+    }
+
+    private static String join(List<Path> entries) {
+        return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
+    }
+
+    /**
+     * Tomcat 9's class path in a Maven build: the launcher's classes and the jars the pom copied beside them (Tomcat 9
+     * cannot be a dependency of a module that has Tomcat 11).
+     */
+    static String tomcat9ClassPath() throws IOException {
+        Path classes = location(LauncherProtocol.LAUNCHER_CLASS);
+        Path jars = classes.resolveSibling(TOMCAT9_BUILD_DIR);
+        List<Path> entries = new ArrayList<>(List.of(classes));
+        if (Files.isDirectory(jars)) {
+            try (var files = Files.list(jars)) {
+                files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(entries::add);
+            }
+        }
+        if (entries.size() < 3) {
+            throw new IOException("no Tomcat 9 jars in " + jars + ": " + Main.BUILD_FIRST);
+        }
+        return join(entries);
     }
 
     /**
@@ -411,7 +449,7 @@ public final class ServerProcess implements AutoCloseable {
                 // nothing to add
             }
         }
-        deleteQuietly(extractedJar);
+        extractedJars.forEach(ServerProcess::deleteQuietly);
     }
 
     private static void deleteQuietly(Path file) {

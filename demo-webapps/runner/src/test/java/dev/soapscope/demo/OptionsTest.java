@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.soapscope.demo.scenario.Webapp;
+
 class OptionsTest {
 
     @Test
@@ -23,8 +25,11 @@ class OptionsTest {
         assertFalse(o.help());
         assertEquals(Path.of("soapscope-report"), o.out());
         assertEquals(Path.of("agent/target/soapscope-agent.jar"), o.agentJar());
-        assertEquals(Path.of("demo-webapps/payload-caching/target/payload-caching.war"), o.war());
-        assertEquals(Path.of("demo-webapps/mtom/target/mtom.war"), o.mtomWar());
+        assertEquals(Path.of("demo-webapps/payload-caching/target/payload-caching.war"), o.war(Webapp.PAYLOAD_CACHING));
+        assertEquals(Path.of("demo-webapps/mtom/target/mtom.war"), o.war(Webapp.MTOM));
+        for (Webapp w : Webapp.values()) {
+            assertTrue(Options.USAGE.contains(w.option() + " PATH"), w::toString);
+        }
         assertEquals(List.of(10, 50, 100, 500, 1000, 2000, 5000, 50000, 100000), o.transfer().fetchSizes());
         assertEquals(100_000, o.transfer().tuples());
         assertEquals(List.of(32 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024, 12 * 1024 * 1024),
@@ -50,7 +55,7 @@ class OptionsTest {
         assertEquals(List.of(32768, 262144, 1048576, 4096), scaled.transfer().echoSizes());
         assertEquals(2, scaled.transfer().runs());
         assertFalse(scaled.transfer().warmup());
-        assertEquals(Path.of("m.war"), scaled.mtomWar());
+        assertEquals(Path.of("m.war"), scaled.war(Webapp.MTOM));
     }
 
     @Test
@@ -78,7 +83,8 @@ class OptionsTest {
         assertEquals(0, o.warmup());
         assertEquals(Path.of("/tmp/r"), o.out());
         assertEquals(Path.of("a.jar"), o.agentJar());
-        assertEquals(Path.of("w.war"), o.war());
+        assertEquals(Path.of("w.war"), o.war(Webapp.PAYLOAD_CACHING));
+        assertEquals(Webapp.MTOM.defaultWar(), o.war(Webapp.MTOM));
         assertTrue(Options.parse("--help").help());
         assertTrue(Options.parse("-h").help());
     }

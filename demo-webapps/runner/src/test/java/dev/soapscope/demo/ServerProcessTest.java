@@ -27,8 +27,19 @@ class ServerProcessTest {
     }
 
     @Test
-    void inAMavenBuildThereIsNoNestedServerJar() throws IOException {
-        assertNull(ServerProcess.extractServerJar(), "the packaged jar only");
+    void inAMavenBuildThereAreNoNestedJars() throws IOException {
+        assertEquals(List.of(), ServerProcess.extract(List.of(ServerProcess.SERVER_JAR_RESOURCE)), "the packaged jar only");
+        assertEquals(List.of(), ServerProcess.extract(ServerProcess.TOMCAT9_RESOURCES), "the packaged jar only");
+    }
+
+    @Test
+    void tomcat9ClassPathIsTheLauncherAndTomcat9Only() throws IOException {
+        List<String> entries = List.of(ServerProcess.tomcat9ClassPath().split(File.pathSeparator));
+        assertEquals(3, entries.size(), entries.toString());
+        assertTrue(entries.get(0).endsWith("classes"), entries.toString());
+        assertTrue(entries.stream().anyMatch(e -> e.endsWith("tomcat9" + File.separator + "tomcat-embed-core.jar")),
+                entries.toString());
+        assertTrue(entries.stream().anyMatch(e -> e.endsWith("tomcat-annotations-api.jar")), entries.toString());
     }
 
     @Test

@@ -24,15 +24,13 @@ import dev.soapscope.flamegraphs.TimeWindow;
 
 /**
  * The flame graphs of a run, drawn once the server has stopped (its agent then finishes the JFR file and writes
- * {@code phases.json} into {@code DIR/profile}): per scenario the samples taken while it was measured, as the
+ * {@code phases.json} into its profile directory): per scenario the samples taken while it was measured, as the
  * {@code flame} command draws them, into {@code DIR/flamegraphs/<slug>/}; per pair of scenarios both ran, the
  * differential graph normalised by the requests each sent, {@code DIR/flamegraphs/diff-<group>-<a>-vs-<b>.html}.
  * Never fails the run: what cannot be drawn is missing, with the reason.
  */
 public final class FlameGraphWriter {
 
-    /** Where the agent profiles into, under the report's directory. */
-    public static final String PROFILE_DIR = "profile";
     /** How the agent samples ({@link ServerProcess#PROFILER_OPTIONS}), as the reports say it. */
     public static final String SAMPLING = "cpu samples every 10 ms";
 
@@ -44,14 +42,15 @@ public final class FlameGraphWriter {
     }
 
     /**
-     * Readies {@code out/profile} for the server's profile and removes the pages of an earlier run in the same
+     * Readies {@code out/<profileDir>} for a server's profile and removes what an earlier run left in the same
      * directory: its JFR files, {@code phases.json} and {@code hotspots.json}, and the {@code .html} and
      * {@code .collapsed} files under {@code out/flamegraphs} (nothing else is touched).
      *
+     * @param profileDir the server's ({@link dev.soapscope.demo.scenario.Container#profileDir()})
      * @return the profile directory
      */
-    public static Path prepare(Path out) throws IOException {
-        Path profile = out.resolve(PROFILE_DIR);
+    public static Path prepare(Path out, String profileDir) throws IOException {
+        Path profile = out.resolve(profileDir);
         if (Files.isDirectory(profile)) {
             try (Stream<Path> files = Files.list(profile)) {
                 for (Path f : files.toList()) {
@@ -86,20 +85,21 @@ public final class FlameGraphWriter {
     }
 
     /**
-     * Draws the run's flame graphs from {@code out/profile}.
+     * Draws the flame graphs of one server's scenarios from {@code out/<profileDir>}.
      *
      * @param windows per scenario name, when it was measured
      * @param log     one line per page written
      */
-    public static Flames write(Path out, ServerProcess.Profiling profiling, List<ScenarioResult> results,
-                               Map<String, Window> windows, List<Scenarios.Pair> pairs, PrintStream log) {
+    public static Flames write(Path out, String profileDirName, ServerProcess.Profiling profiling,
+                               List<ScenarioResult> results, Map<String, Window> windows, List<Scenarios.Pair> pairs,
+                               PrintStream log) {
         String profiler = profiling.backend() == null ? null : profiling.backend() + ", " + SAMPLING;
-        String profileDir = profiling.backend() == null ? null : PROFILE_DIR;
+        String profileDir = profiling.backend() == null ? null : profileDirName;
         String problem = profiling.problem();
         if (problem != null) {
             return Flames.none(profiler, problem, profileDir);
         }
-        Path dir = out.resolve(PROFILE_DIR);
+        Path dir = out.resolve(profileDirName);
         List<Path> jfr;
         try {
             jfr = FlameGraphs.jfrFiles(dir);
@@ -161,7 +161,7 @@ public final class FlameGraphWriter {
                         + message(e));
             }
         }
-        return new Flames(profiler, null, flames, diffs, profileDir);
+        return new Flames(profiler, null, flames, diffs, List.of(profileDir));
     }
 
     /** {@code payload-caching/axiom-caching} to {@code payload-caching-axiom-caching}. */

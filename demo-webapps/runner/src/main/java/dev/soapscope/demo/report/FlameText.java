@@ -1,5 +1,6 @@
 package dev.soapscope.demo.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /** What report.md and report.html say about the flame graphs, in the same words. */
@@ -38,8 +39,14 @@ final class FlameText {
     }
 
     static String wholeProfile(Flames f) {
-        return "The whole profile, warm-ups included (JFR files and the agent's phases.json), is in " + f.profileDir()
-                + "/: java -jar soapscope-agent.jar flame " + f.profileDir() + " --out DIR draws all of it.";
+        List<String> dirs = f.profileDirs();
+        if (dirs.size() == 1) {
+            return "The whole profile, warm-ups included (JFR files and the agent's phases.json), is in " + dirs.get(0)
+                    + "/: java -jar soapscope-agent.jar flame " + dirs.get(0) + " --out DIR draws all of it.";
+        }
+        return "The whole profile of each server, warm-ups included (JFR files and the agent's phases.json), is in "
+                + String.join("/ and ", dirs) + "/: java -jar soapscope-agent.jar flame " + dirs.get(0)
+                + " --out DIR draws all of one.";
     }
 
     private static String shortName(String scenario) {

@@ -1,9 +1,12 @@
 package dev.soapscope.demo.report;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The flame graphs of a run, as the reports link them: paths relative to the report's directory, always with '/'.
@@ -13,10 +16,10 @@ import java.util.Map;
  * @param missing   why the run has no flame graphs at all, null when it has them
  * @param scenarios per scenario name, its pages or why it has none
  * @param diffs     the differential graphs drawn
- * @param profileDir the server's profile (JFR files and the agent's phases.json), relative; null when not profiled
+ * @param profileDirs each server's profile (JFR files and the agent's phases.json), relative; empty when not profiled
  */
 public record Flames(String profiler, String missing, Map<String, ScenarioFlames> scenarios, List<Diff> diffs,
-                     String profileDir) {
+                     List<String> profileDirs) {
 
     /** The directory of the pages, under the report's. */
     public static final String DIR = "flamegraphs";
@@ -24,11 +27,42 @@ public record Flames(String profiler, String missing, Map<String, ScenarioFlames
     public Flames {
         scenarios = Map.copyOf(scenarios);
         diffs = List.copyOf(diffs);
+        profileDirs = List.copyOf(profileDirs);
     }
 
-    /** A run without flame graphs, and why. */
+    /** A run without flame graphs, and why; {@code profileDir} null when there is no profile either. */
     public static Flames none(String profiler, String why, String profileDir) {
-        return new Flames(profiler, why, Map.of(), List.of(), profileDir);
+        return new Flames(profiler, why, Map.of(), List.of(), profileDir == null ? List.of() : List.of(profileDir));
+    }
+
+    /**
+     * The flame graphs of several servers as one run's: each part's scenarios and diffs; the parts that have none
+     * give their scenarios ({@code scenariosOf}) the reason. The run has none only when no part has any.
+     */
+    public static Flames merge(List<Flames> parts, Map<Flames, List<String>> scenariosOf) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        String profiler = null;
+        Set<String> reasons = new LinkedHashSet<>();
+        Map<String, ScenarioFlames> scenarios = new LinkedHashMap<>();
+        List<Diff> diffs = new ArrayList<>();
+        List<String> dirs = new ArrayList<>();
+        boolean any = false;
+        for (Flames part : parts) {
+            profiler = profiler != null ? profiler : part.profiler();
+            dirs.addAll(part.profileDirs());
+            diffs.addAll(part.diffs());
+            if (part.missing() != null) {
+                reasons.add(part.missing());
+                scenariosOf.getOrDefault(part, List.of()).forEach(s -> scenarios.put(s, ScenarioFlames.missing(part.missing())));
+            } else {
+                any = true;
+                scenarios.putAll(part.scenarios());
+            }
+        }
+        return any ? new Flames(profiler, null, scenarios, diffs, dirs)
+                : new Flames(profiler, String.join("; ", reasons), Map.of(), List.of(), dirs);
     }
 
     /** The scenario's pages, or null when it has no entry. */

@@ -174,7 +174,7 @@ public final class HtmlReport {
             }
             h.append("</ul>\n");
         }
-        if (f.profileDir() != null) {
+        if (!f.profileDirs().isEmpty()) {
             h.append("<p class=\"meta\">").append(esc(FlameText.wholeProfile(f))).append("</p>\n");
         }
     }

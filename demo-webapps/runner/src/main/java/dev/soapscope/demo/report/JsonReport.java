@@ -124,13 +124,14 @@ public final class JsonReport {
     }
 
     /**
-     * {@code "profile": {"profiler": .., "dir": "profile", "flamegraphs_missing": null}} and
+     * {@code "profile": {"profiler": .., "dirs": ["profile"], "flamegraphs_missing": null}} and
      * {@code "diffs": [{"current": .., "baseline": .., "file": "flamegraphs/diff-...html", "samples_per_requests": ..}]}.
      */
     private static void flames(ObjectNode root, Flames f) {
         ObjectNode profile = root.putObject("profile");
         putText(profile, "profiler", f.profiler());
-        putText(profile, "dir", f.profileDir());
+        ArrayNode dirs = profile.putArray("dirs");
+        f.profileDirs().forEach(dirs::add);
         putText(profile, "flamegraphs_missing", f.missing());
         ArrayNode diffs = root.putArray("diffs");
         for (Flames.Diff d : f.diffs()) {

@@ -78,7 +78,7 @@ public final class MarkdownReport {
                 md.append("- ").append(link(d.title(), d.file())).append(' ').append(FlameText.diffNote(d)).append('\n');
             }
         }
-        if (f.profileDir() != null) {
+        if (!f.profileDirs().isEmpty()) {
             md.append('\n').append(FlameText.wholeProfile(f)).append('\n');
         }
     }

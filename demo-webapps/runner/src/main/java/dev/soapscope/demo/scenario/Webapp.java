@@ -1,20 +1,55 @@
 package dev.soapscope.demo.scenario;
 
-/** The demo WARs and where the runner deploys them: both fit in one Tomcat, each at its own context. */
+import java.nio.file.Path;
+
+/**
+ * The demo WARs: where the build leaves each, the option that points elsewhere, the server it runs on and the context
+ * it is deployed at. The WARs of one container share one server, each at its own context.
+ */
 public enum Webapp {
     /** {@code demo-webapps/payload-caching}: Spring-WS, at the root context. */
-    PAYLOAD_CACHING(""),
+    PAYLOAD_CACHING("payload-caching", "", Container.TOMCAT_11, "--war"),
     /** {@code demo-webapps/mtom}: Apache CXF, at {@code /mtom}. */
-    MTOM("/mtom");
+    MTOM("mtom", "/mtom", Container.TOMCAT_11, "--mtom-war");
 
+    private final String module;
     private final String context;
+    private final Container container;
+    private final String option;
 
-    Webapp(String context) {
+    Webapp(String module, String context, Container container, String option) {
+        this.module = module;
         this.context = context;
+        this.container = container;
+        this.option = option;
     }
 
     /** The context path: "" for the root, else {@code /name}. */
     public String context() {
         return context;
+    }
+
+    public Container container() {
+        return container;
+    }
+
+    /** The command-line option that names another WAR file, e.g. {@code --mtom-war}. */
+    public String option() {
+        return option;
+    }
+
+    /** Where {@code mvn package} leaves it, relative to the project's root: {@code demo-webapps/NAME/target/NAME.war}. */
+    public Path defaultWar() {
+        return Path.of("demo-webapps", module, "target", module + ".war");
+    }
+
+    /** The webapp whose WAR option is {@code option}, or null. */
+    public static Webapp byOption(String option) {
+        for (Webapp w : values()) {
+            if (w.option.equals(option)) {
+                return w;
+            }
+        }
+        return null;
     }
 }

@@ -47,7 +47,7 @@ class FlameGraphWriterTest {
     @Test
     void drawsEachScenariosWindowAndThePairsDiff() throws Exception {
         // two recordings in the profile directory, as after a rotation: each scenario's window covers one
-        Path profile = FlameGraphWriter.prepare(out);
+        Path profile = FlameGraphWriter.prepare(out, "profile");
         Files.copy(FIXTURES.resolve("base").resolve("profile.jfr"), profile.resolve("soapscope-1.jfr"));
         Files.copy(FIXTURES.resolve("current").resolve("profile.jfr"), profile.resolve("soapscope-2.jfr"));
         long[] base = span(profile.resolve("soapscope-1.jfr"));
@@ -59,12 +59,12 @@ class FlameGraphWriterTest {
         List<ScenarioResult> results = List.of(result("g/lean", 300), result("g/costly", 150), result("g/idle", 10),
                 result("g/unmeasured", 10));
 
-        Flames flames = FlameGraphWriter.write(out, ASYNC, results, windows,
+        Flames flames = FlameGraphWriter.write(out, "profile", ASYNC, results, windows,
                 List.of(new Scenarios.Pair("g/costly", "g/lean"), new Scenarios.Pair("g/idle", "g/lean")), log);
 
         assertNull(flames.missing());
         assertEquals("async-profiler 4.6, cpu samples every 10 ms", flames.profiler());
-        assertEquals("profile", flames.profileDir());
+        assertEquals(List.of("profile"), flames.profileDirs());
         Flames.ScenarioFlames lean = flames.of("g/lean");
         assertEquals(633, lean.samples(), "the base recording only");
         assertEquals("flamegraphs/g-lean/flame.html", lean.flame());
@@ -87,7 +87,7 @@ class FlameGraphWriterTest {
 
         // a second run in the same directory starts clean
         Files.writeString(out.resolve("flamegraphs").resolve("mine.txt"), "kept");
-        FlameGraphWriter.prepare(out);
+        FlameGraphWriter.prepare(out, "profile");
         try (var left = Files.walk(out)) {
             assertEquals(List.of("flamegraphs", "flamegraphs/mine.txt", "profile"), left.filter(p -> !p.equals(out))
                     .map(p -> out.relativize(p).toString().replace('\\', '/')).sorted().toList());
@@ -101,29 +101,29 @@ class FlameGraphWriterTest {
                 1_800_000_001_000L));
         List<Scenarios.Pair> pairs = Scenarios.pairs();
 
-        Flames notStarted = FlameGraphWriter.write(out, new ServerProcess.Profiling(null,
+        Flames notStarted = FlameGraphWriter.write(out, "profile", new ServerProcess.Profiling(null,
                 "continuous profiling not started: cannot create /x; the agent goes on without it"), results, windows,
                 pairs, log);
         assertNull(notStarted.profiler(), "not profiled: no cost in the figures");
         assertEquals("continuous profiling not started: cannot create /x; the agent goes on without it",
                 notStarted.missing());
 
-        Flames fallback = FlameGraphWriter.write(out, new ServerProcess.Profiling("JDK Flight Recorder",
+        Flames fallback = FlameGraphWriter.write(out, "profile", new ServerProcess.Profiling("JDK Flight Recorder",
                 "async-profiler cannot load here (x); profiling with the JDK's Flight Recorder instead, without phase "
                         + "tags"), results, windows, pairs, log);
         assertEquals("JDK Flight Recorder, cpu samples every 10 ms", fallback.profiler());
         assertTrue(fallback.missing().startsWith("the agent profiled with JDK Flight Recorder, whose samples carry no "
                 + "request phase (async-profiler cannot load here (x)"), fallback.missing());
 
-        Flames silent = FlameGraphWriter.write(out, new ServerProcess.Profiling(null, null), results, windows, pairs, log);
+        Flames silent = FlameGraphWriter.write(out, "profile", new ServerProcess.Profiling(null, null), results, windows, pairs, log);
         assertEquals("the agent never said it was profiling (see server.log)", silent.missing());
 
-        Path profile = FlameGraphWriter.prepare(out);
-        Flames noFile = FlameGraphWriter.write(out, ASYNC, results, windows, pairs, log);
+        Path profile = FlameGraphWriter.prepare(out, "profile");
+        Flames noFile = FlameGraphWriter.write(out, "profile", ASYNC, results, windows, pairs, log);
         assertTrue(noFile.missing().startsWith("the agent left no JFR file in " + profile), noFile.missing());
 
         Files.writeString(profile.resolve("soapscope-1.jfr"), "cut short");
-        Flames unreadable = FlameGraphWriter.write(out, ASYNC, results, windows, pairs, log);
+        Flames unreadable = FlameGraphWriter.write(out, "profile", ASYNC, results, windows, pairs, log);
         assertNull(unreadable.missing());
         assertTrue(unreadable.of("g/a").missing().startsWith("cannot read "), unreadable.of("g/a").missing());
         assertFalse(unreadable.of("g/a").written());

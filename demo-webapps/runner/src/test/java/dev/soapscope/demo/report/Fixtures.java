@@ -114,7 +114,7 @@ final class Fixtures {
                         "flamegraphs/payload-caching-axiom-streaming/flame-unmarshal.html"), 321, null)),
                 List.of(new Flames.Diff("payload-caching/axiom-caching", "payload-caching/axiom-streaming",
                         "flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html", 100_000)),
-                "profile");
+                List.of("profile"));
         return new Report(r.run(), r.scenarios(), flames);
     }
 
