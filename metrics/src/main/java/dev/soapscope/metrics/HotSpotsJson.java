@@ -6,8 +6,9 @@ import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
 
 /**
- * {@code /hotspots}: per kind and call site, the first stack seen there and, per operation, the count and the
- * rate per request. Events outside any request are listed under {@code (no request)} with no rate.
+ * {@code /hotspots}: per kind and call site, the first stack seen there and, per operation, the count, the rate per
+ * request and, when the operation first met the site by another way, its own {@code first_stack}. Events outside any
+ * request are listed under {@code (no request)} with no rate.
  */
 final class HotSpotsJson {
     private HotSpotsJson() {
@@ -21,13 +22,8 @@ final class HotSpotsJson {
                     .name("kind").value(site.kind().tag())
                     .name("site").value(site.detail())
                     .name("total").value(site.total());
-            j.name("first_stack").beginArray();
-            for (String frame : site.firstStack().split("\n")) {
-                if (!frame.isEmpty()) {
-                    j.value(frame);
-                }
-            }
-            j.endArray();
+            String first = site.firstStack();
+            stack(j, first);
             j.name("operations").beginArray();
             for (int i = 0; i < ops.size(); i++) {
                 long count = site.count(i);
@@ -43,10 +39,25 @@ final class HotSpotsJson {
                 } else {
                     j.value((double) count / requests, 3);
                 }
+                String own = site.firstStack(ops.name(i));
+                if (!own.equals(first)) {
+                    stack(j, own);
+                }
                 j.endObject();
             }
             j.endArray().endObject();
         }
         return j.endArray().endObject().toString();
+    }
+
+    /** {@code "first_stack": [frame, ...]}, innermost first. */
+    private static void stack(Json j, String stack) {
+        j.name("first_stack").beginArray();
+        for (String frame : stack.split("\n")) {
+            if (!frame.isEmpty()) {
+                j.value(frame);
+            }
+        }
+        j.endArray();
     }
 }

@@ -98,6 +98,17 @@ class SoapscopeMeterBinderTest {
         assertEquals(4, hot.get("operations").get(0).get("count").asLong());
         assertEquals(1.0, hot.get("operations").get(0).get("per_request").asDouble(), 0.0);
         assertTrue(hot.get("first_stack").get(0).asText().contains(getClass().getName()), hot.toString());
+        assertNull(hot.get("operations").get(0).get("first_stack"), "the site's own stack is not repeated");
+
+        // another operation reaching the same site from another caller gets its own first stack
+        int token = Recorder.requestStart();
+        Recorder.nameFromHttp("urn:elsewhere", "text/xml", "/svc");
+        createFactoryElsewhere();
+        Recorder.requestEnd(token, 200, false);
+        hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body).get("hotspots").get(0);
+        JsonNode elsewhere = hot.get("operations").get(1);
+        assertEquals("urn:elsewhere", elsewhere.get("operation").asText());
+        assertTrue(elsewhere.get("first_stack").get(0).asText().contains("createFactoryElsewhere"), hot.toString());
 
         assertEquals(404, endpoint.get("/nope\u0000<script>").status);
         assertTrue(endpoint.get("/nope\u0000<script>").body.contains("/nope?<script>"));
@@ -118,6 +129,10 @@ class SoapscopeMeterBinderTest {
         Recorder.writeStart();
         Recorder.writeEnd(64);
         Recorder.requestEnd(token, action.equals("urn:fail") ? 500 : 200, false);
+    }
+
+    private static void createFactoryElsewhere() {
+        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
     }
 
     private static void spin(long micros) {

@@ -31,11 +31,14 @@ public final class HotSpotSites {
         }
     }
 
-    /** The site of an event, with its stack kept if it is the first there (in a request, or outside one). */
-    HotSpotSite site(int kind, String detail, boolean inRequest) {
+    /**
+     * The site of an event, with its stack kept if it is the first there (in a request, or outside one) or the first
+     * there under the request's name {@code operation} (null when unnamed).
+     */
+    HotSpotSite site(int kind, String detail, boolean inRequest, String operation) {
         HotSpotSite site = find(kind, detail);
         if (site != overflow[kind]) {
-            site.noteStack(inRequest, stackDepth);
+            site.noteStack(inRequest, operation, stackDepth);
         }
         return site;
     }

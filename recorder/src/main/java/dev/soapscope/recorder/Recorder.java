@@ -259,7 +259,8 @@ public final class Recorder {
         try {
             Aggregates a = aggregates;
             boolean inRequest = t.open && !t.implicit;
-            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail, inRequest);
+            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail, inRequest,
+                    inRequest ? t.name : null);
             if (inRequest) {
                 t.hotspots[kind]++;
                 t.countSite(site);

@@ -400,6 +400,48 @@ class RecorderTest {
     }
 
     @Test
+    void eachNamedRequestKeepsTheFirstStackItMetASiteWith() {
+        for (String name : new String[] {"urn:Cached", "urn:PerRequest", "urn:PerRequest"}) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, name);
+            if (name.equals("urn:Cached")) {
+                loadCryptoTheCachedWay();
+            } else {
+                loadCryptoPerRequest();
+            }
+            Recorder.requestEnd(token, 200, false);
+        }
+        HotSpotSite s = site(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+        assertTrue(s.firstStack().startsWith(RecorderTest.class.getName() + ".loadCryptoTheCachedWay"), s.firstStack());
+        assertEquals(s.firstStack(), s.firstStack("urn:Cached"));
+        assertTrue(s.firstStack("urn:PerRequest").startsWith(RecorderTest.class.getName() + ".loadCryptoPerRequest"),
+                s.firstStack("urn:PerRequest"));
+        assertEquals(s.firstStack(), s.firstStack("urn:Unseen"), "an operation without its own: the site's first");
+        assertEquals(2, s.count(indexOf("urn:PerRequest")));
+    }
+
+    private static void loadCryptoTheCachedWay() {
+        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+    }
+
+    private static void loadCryptoPerRequest() {
+        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+    }
+
+    @Test
+    void stacksPerOperationAreBounded() {
+        for (int i = 0; i < HotSpotSite.MAX_OPERATION_STACKS + 4; i++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Op" + i);
+            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "bounded.uuid");
+            Recorder.requestEnd(token, 200, false);
+        }
+        HotSpotSite s = site(HotSpotKind.UUID_RANDOM, "bounded.uuid");
+        assertTrue(s.firstStack("urn:Op" + (HotSpotSite.MAX_OPERATION_STACKS - 1)).contains("stacksPerOperationAreBounded"));
+        assertEquals(HotSpotSite.MAX_OPERATION_STACKS, s.operationStacksKept());
+    }
+
+    @Test
     void hotSpotOutsideAnyRequestIsCountedUnderNoRequest() {
         Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "outside.factory");
         Recorder.hotspot(HotSpotKind.FACTORY_CREATE, null); // no detail: an "unknown" site, still counted

@@ -28,6 +28,8 @@ public final class Probes {
                 JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
+                Wss4jProbes.CRYPTO,
+                Axis1Probes.AXIS1,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES));
     }
 

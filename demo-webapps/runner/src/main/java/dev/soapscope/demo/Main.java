@@ -231,6 +231,13 @@ public final class Main {
             AgentClient agent = new AgentClient(server.agentEndpoint());
             URI base = URI.create("http://127.0.0.1:" + server.port());
             Progress progress = Progress.on(out);
+            for (Scenario scenario : scenarios) {
+                int concurrency = scenario.concurrency(options.concurrency());
+                if (!scenario.isWorkload() && concurrency < options.concurrency()) {
+                    out.printf(Locale.ROOT, "%s runs at concurrency %d, not %d: %s%n", scenario.name(), concurrency,
+                            options.concurrency(), scenario.description());
+                }
+            }
             // all warm-ups first: the JIT has seen every stack before any is measured, so running first is no handicap
             Map<Scenario, Integer> warmupErrors = new LinkedHashMap<>();
             for (Scenario scenario : scenarios) {
@@ -277,7 +284,8 @@ public final class Main {
             return 0;
         }
         LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), Scenario.WARMUP_ACTION,
-                scenario.prepare(REQUEST_VARIANTS), options.warmup(), options.concurrency(), progress);
+                scenario.prepare(REQUEST_VARIANTS), options.warmup(), scenario.concurrency(options.concurrency()),
+                progress);
         if (warm.errors() > 0) {
             err.println("soapscope-demo: " + warm.errors() + " warm-up requests of " + scenario.name() + " failed, first: "
                     + warm.errorReasons().keySet().iterator().next());
@@ -373,7 +381,7 @@ public final class Main {
         List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
         long from = System.currentTimeMillis();
         LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
-                options.concurrency(), progress);
+                scenario.concurrency(options.concurrency()), progress);
         windows.put(scenario.name(), new FlameGraphWriter.Window(from, System.currentTimeMillis()));
         AgentFigures figures = agentFigures(scenario, load, agent, server, err);
         return ScenarioResult.of(scenario, load, warmupErrors, figures);

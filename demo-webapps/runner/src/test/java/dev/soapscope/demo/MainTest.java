@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.soapscope.demo.scenario.Container;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 
@@ -85,5 +86,18 @@ class MainTest {
         assertEquals(List.of(Webapp.MTOM), Main.webapps(Scenarios.select(List.of("mtom-echo"))));
         assertEquals(List.of(Webapp.PAYLOAD_CACHING, Webapp.MTOM),
                 Main.webapps(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/saaj"))));
+        assertEquals(List.of(Webapp.WS_SECURITY, Webapp.AXIS1), Main.webapps(Scenarios.select(List.of("axis1",
+                "ws-security"))));
+    }
+
+    @Test
+    void theJavaxDemosGetTheirOwnServerAfterTheJakartaOnes() {
+        var groups = Main.byContainer(Scenarios.select(List.of("axis1/plain", "ws-security", "payload-caching/saaj")));
+        assertEquals(List.of(Container.TOMCAT_11, Container.TOMCAT_9), List.copyOf(groups.keySet()));
+        assertEquals(List.of("payload-caching/saaj", "ws-security/crypto-cached", "ws-security/crypto-per-request"),
+                groups.get(Container.TOMCAT_11).stream().map(s -> s.name()).toList());
+        assertEquals(List.of("axis1/plain"), groups.get(Container.TOMCAT_9).stream().map(s -> s.name()).toList());
+        assertEquals(List.of(Container.TOMCAT_9), List.copyOf(Main.byContainer(Scenarios.select(List.of("axis1")))
+                .keySet()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.soapscope.demo;
 
+import static dev.soapscope.demo.BuildOutputs.property;
+import static dev.soapscope.demo.BuildOutputs.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,12 +30,6 @@ class MtomRunnerIT {
 
     private static final List<String> MTOM = List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom",
             "mtom-echo/base64");
-
-    private static Path property(String name) {
-        String value = System.getProperty(name);
-        assertTrue(value != null && !value.isBlank() && !value.contains("${"), name + " is not set: run through Maven");
-        return Path.of(value);
-    }
 
     @Test
     void bothWarsInOneServerAndTheMtomScenariosScaledDown() throws Exception {
@@ -162,13 +158,5 @@ class MtomRunnerIT {
     private static double wire(JsonNode s) {
         return s.path("wire_bytes_per_request").path("request").asDouble()
                 + s.path("wire_bytes_per_request").path("response").asDouble();
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (Exception e) {
-            return "(no " + file.getFileName() + ": " + e + ")";
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.soapscope.demo;
 
+import static dev.soapscope.demo.BuildOutputs.property;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,12 +25,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 class RunnerIT {
 
     private static final int REQUESTS = 60;
-
-    private static Path property(String name) {
-        String value = System.getProperty(name);
-        assertTrue(value != null && !value.isBlank() && !value.contains("${"), name + " is not set: run through Maven");
-        return Path.of(value);
-    }
 
     @Test
     void quickRunOfThePayloadCachingScenarios() throws Exception {

@@ -16,8 +16,9 @@ import java.util.Locale;
  * One persistent HTTP/1.1 connection, used by one thread: POSTs a body, reads the whole response (Content-Length,
  * chunked, or to the end of the stream). Reconnects on the next request when the server asked to close or an
  * exchange failed. Small on purpose: the driver must hold exactly C connections, and nothing pools behind its back.
+ * Public for the overhead benchmarks ({@code benchmarks/}), which drive the same servers the same way.
  */
-final class HttpConnection implements AutoCloseable {
+public final class HttpConnection implements AutoCloseable {
 
     private static final int CONNECT_TIMEOUT_MS = 10_000;
     private static final int READ_TIMEOUT_MS = 120_000;
@@ -30,16 +31,16 @@ final class HttpConnection implements AutoCloseable {
     private OutputStream out;
     private int connects;
 
-    HttpConnection(String host, int port) {
+    public HttpConnection(String host, int port) {
         this.host = host;
         this.port = port;
     }
 
     /** A response: status and decoded body. */
-    record Response(int status, byte[] body) {
+    public record Response(int status, byte[] body) {
     }
 
-    Response post(String path, String soapAction, byte[] body) throws IOException {
+    public Response post(String path, String soapAction, byte[] body) throws IOException {
         boolean ok = false;
         try {
             if (socket == null) {
@@ -57,14 +58,14 @@ final class HttpConnection implements AutoCloseable {
     }
 
     /** Opens the connection now, so the first measured request does not pay for it. */
-    void open() throws IOException {
+    public void open() throws IOException {
         if (socket == null) {
             connect();
         }
     }
 
     /** How many times this connection was opened (1 when keep-alive held throughout). */
-    int connects() {
+    public int connects() {
         return connects;
     }
 

@@ -12,8 +12,9 @@ import dev.soapscope.demo.agent.PhaseFigures;
 /**
  * One line per scenario saying how it compares with the first scenario of its group, for example
  * {@code axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster); unmarshal -412 us, soap.parse -380 us;
- * allocates 410 KB less per request (soap.parse -300 KB)}. Phase differences are in self time per request, the
- * largest first; whatever the numbers say is what the line says.
+ * allocates 410 KB less per request (soap.parse -300 KB)}, then the hot spots that differ, each at its call site
+ * ({@link HotspotDifferences}). Phase differences are in self time per request, the largest first; whatever the
+ * numbers say is what the line says.
  */
 public final class Explanation {
 
@@ -71,6 +72,11 @@ public final class Explanation {
         if (s.allocBytesPerRequest() > 0) {
             line.append("; allocates ").append(Format.bytes(s.allocBytesPerRequest())).append(" per request");
         }
+        if (!s.hotspotsPerRequest().isEmpty()) {
+            line.append("; hot spots per request: ").append(String.join(", ", s.hotspotsPerRequest().entrySet().stream()
+                    .sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+                    .map(e -> e.getKey() + " " + Format.fixed(e.getValue(), 2)).toList()));
+        }
         return line.toString();
     }
 
@@ -92,21 +98,30 @@ public final class Explanation {
         List<String> time = differences(base, s, PhaseFigures::meanUs, MIN_PHASE_DIFF_US, true);
         line.append("; ").append(time.isEmpty() ? "no phase differs by " + Format.micros(MIN_PHASE_DIFF_US) + " or more"
                 : String.join(", ", time));
-        long allocDiff = s.allocBytesPerRequest() - base.allocBytesPerRequest();
-        if (s.allocBytesPerRequest() == 0 && base.allocBytesPerRequest() == 0) {
-            return line.toString(); // allocation not measured
-        }
-        if (Math.abs(allocDiff) < MIN_ALLOC_DIFF_BYTES) {
-            return line.append("; allocates about as much per request (")
-                    .append(Format.bytes(s.allocBytesPerRequest())).append(')').toString();
-        }
-        line.append("; allocates ").append(Format.bytes(Math.abs(allocDiff))).append(allocDiff < 0 ? " less" : " more")
-                .append(" per request");
-        List<String> alloc = differences(base, s, p -> p.allocBytes(), MIN_ALLOC_DIFF_BYTES, false);
-        if (!alloc.isEmpty()) {
-            line.append(" (").append(String.join(", ", alloc)).append(')');
+        line.append(allocation(base, s));
+        List<String> hot = HotspotDifferences.of(base, s);
+        if (!hot.isEmpty()) {
+            line.append("; hot spots per request: ").append(String.join("; ", hot));
         }
         return line.toString();
+    }
+
+    /** {@code ; allocates 410 KB less per request (soap.parse -300 KB)}; empty when allocation was not measured. */
+    private static String allocation(ScenarioResult base, ScenarioResult s) {
+        long allocDiff = s.allocBytesPerRequest() - base.allocBytesPerRequest();
+        if (s.allocBytesPerRequest() == 0 && base.allocBytesPerRequest() == 0) {
+            return "";
+        }
+        if (Math.abs(allocDiff) < MIN_ALLOC_DIFF_BYTES) {
+            return "; allocates about as much per request (" + Format.bytes(s.allocBytesPerRequest()) + ")";
+        }
+        StringBuilder part = new StringBuilder("; allocates ").append(Format.bytes(Math.abs(allocDiff)))
+                .append(allocDiff < 0 ? " less" : " more").append(" per request");
+        List<String> alloc = differences(base, s, p -> p.allocBytes(), MIN_ALLOC_DIFF_BYTES, false);
+        if (!alloc.isEmpty()) {
+            part.append(" (").append(String.join(", ", alloc)).append(')');
+        }
+        return part.toString();
     }
 
     /**

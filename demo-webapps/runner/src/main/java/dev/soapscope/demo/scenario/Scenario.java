@@ -19,10 +19,12 @@ import java.util.function.IntFunction;
  * @param workload       null for a load-driven scenario
  * @param classicSeconds the classic figures of a workload scenario, per size (seconds); empty when there are none
  * @param endpoint       what the report shows as its address, e.g. {@code POST /saaj/orders}
+ * @param maxConcurrency the most concurrent requests the stack survives (0: whatever the run asks); see
+ *                       {@link #concurrency(int)}
  */
 public record Scenario(String name, String path, String description, double classicRps,
                        IntFunction<PreparedRequest> requestFactory, Webapp webapp, Workload workload,
-                       Map<Integer, Double> classicSeconds, String endpoint) {
+                       Map<Integer, Double> classicSeconds, String endpoint, int maxConcurrency) {
 
     /** The SOAPAction prefix; the agent names operations by SOAPAction, so each scenario gets its own operation. */
     public static final String ACTION_PREFIX = "urn:soapscope:demo:";
@@ -33,19 +35,39 @@ public record Scenario(String name, String path, String description, double clas
         classicSeconds = classicSeconds == null ? Map.of() : new LinkedHashMap<>(classicSeconds);
     }
 
-    /** A load-driven scenario: {@code POST path} with the generator's requests, each response validated. */
+    /**
+     * A load-driven scenario on the payload-caching WAR: {@code POST path} with the generator's requests, each response
+     * validated.
+     */
     public static <E> Scenario of(String name, String path, double classicRps, String description,
+                                  RequestGenerator<E> generator, ResponseValidator<E> validator) {
+        return of(name, Webapp.PAYLOAD_CACHING, path, classicRps, description, generator, validator);
+    }
+
+    /** A load-driven scenario on {@code webapp}; {@code path} includes its context. */
+    public static <E> Scenario of(String name, Webapp webapp, String path, double classicRps, String description,
                                   RequestGenerator<E> generator, ResponseValidator<E> validator) {
         return new Scenario(name, path, description, classicRps, index -> {
             RequestGenerator.GeneratedRequest<E> r = generator.generate(index);
             return new PreparedRequest(r.body(), (status, body) -> validator.problem(status, body, r.expected()));
-        }, Webapp.PAYLOAD_CACHING, null, Map.of(), "POST " + path);
+        }, webapp, null, Map.of(), "POST " + path, 0);
     }
 
     /** A scenario with a workload of its own. */
     public static Scenario transfer(String name, Webapp webapp, String path, String endpoint, String description,
                                     Workload workload, Map<Integer, Double> classicSeconds) {
-        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint);
+        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint, 0);
+    }
+
+    /** This scenario, never driven at more than {@code max} concurrent requests. */
+    public Scenario atMostConcurrent(int max) {
+        return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
+                endpoint, max);
+    }
+
+    /** The concurrency it runs at when the run asks for {@code requested}. */
+    public int concurrency(int requested) {
+        return maxConcurrency > 0 ? Math.min(requested, maxConcurrency) : requested;
     }
 
     public boolean isWorkload() {

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.soapscope.demo.scenario.axis1.QuoteRequests;
 import dev.soapscope.demo.scenario.mtom.EchoWorkload;
 import dev.soapscope.demo.scenario.mtom.FetchWorkload;
 import dev.soapscope.demo.scenario.orders.OrderRequests;
 import dev.soapscope.demo.scenario.orders.OrderResponseValidator;
+import dev.soapscope.demo.scenario.wssecurity.SignedQuoteRequests;
 
 /**
  * Every scenario the runner knows, declared here and nowhere else, in the order they run and are compared.
@@ -41,7 +43,20 @@ public final class Scenarios {
             echo("mtom-echo/mtom", "/mtom/services/echo-mtom", true,
                     "MtomEcho with MTOM on both ways: the bytes travel as attachments"),
             echo("mtom-echo/base64", "/mtom/services/echo", false,
-                    "MtomEcho without MTOM: the bytes travel inline as base64 both ways"));
+                    "MtomEcho without MTOM: the bytes travel inline as base64 both ways"),
+            signed("ws-security/crypto-cached", "/ws-security/services/crypto-cached",
+                    "CXF with WSS4J verifying signed requests, its Crypto (Merlin and its key store) loaded once and "
+                            + "cached, the normal configuration"),
+            signed("ws-security/crypto-per-request", "/ws-security/services/crypto-per-request",
+                    "The same, with an interceptor that loads the Crypto again for every request, as the classic "
+                            + "Axis2/Rampart setup did"),
+            axis1("axis1/plain", "/axis1/services/plain",
+                    "Axis 1.4 RPC/encoded, no handlers: SOAPPart turns the request stream into an envelope and the "
+                            + "response envelope into bytes"),
+            axis1("axis1/logging-handler", "/axis1/services/logging",
+                    "The same service with a request/response logging handler that reads each message as a string, "
+                            + "so SOAPPart converts it back and forth (the classic report: 3 req/s, 10 to 100 once "
+                            + "SOAPPart kept one form)"));
 
     /**
      * The scenarios whose flame graphs are also drawn against each other: the costly way of doing a thing against the
@@ -50,17 +65,38 @@ public final class Scenarios {
     private static final List<Pair> PAIRS = List.of(
             new Pair("payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
             new Pair("mtom/base64", "mtom/mtom"),
-            new Pair("mtom-echo/base64", "mtom-echo/mtom"));
+            new Pair("mtom-echo/base64", "mtom-echo/mtom"),
+            new Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
+            new Pair("axis1/logging-handler", "axis1/plain"));
 
     /** Two scenarios compared in a differential flame graph: {@code current} drawn against {@code baseline}. */
     public record Pair(String current, String baseline) {
     }
+
+    /** Why the axis1 scenarios run one request at a time, as the reports say it. */
+    static final String AXIS1_CONCURRENCY_NOTE = "Axis 1.4 faults now and then under concurrent requests, agent or not";
 
     private Scenarios() {
     }
 
     private static Scenario orders(String name, String path, double classicRps, String description) {
         return Scenario.of(name, path, classicRps, description, new OrderRequests(), new OrderResponseValidator());
+    }
+
+    private static Scenario signed(String name, String path, String description) {
+        return Scenario.of(name, Webapp.WS_SECURITY, path, Double.NaN, description, new SignedQuoteRequests(),
+                new dev.soapscope.demo.scenario.wssecurity.QuoteResponseValidator());
+    }
+
+    /**
+     * One request at a time: Axis 1.4 on Java 8 and later faults now and then under concurrent requests (a
+     * ConcurrentModificationException from {@code JavaServiceDesc.getOperationsByQName}, which sorts a shared list on
+     * every call), with or without the agent.
+     */
+    private static Scenario axis1(String name, String path, String description) {
+        return Scenario.of(name, Webapp.AXIS1, path, Double.NaN, description + "; one request at a time ("
+                        + AXIS1_CONCURRENCY_NOTE + ")", new QuoteRequests(),
+                new dev.soapscope.demo.scenario.axis1.QuoteResponseValidator()).atMostConcurrent(1);
     }
 
     private static Scenario fetch(String name, FetchWorkload.Transport transport, String path, String endpoint,

@@ -10,7 +10,11 @@ public enum Webapp {
     /** {@code demo-webapps/payload-caching}: Spring-WS, at the root context. */
     PAYLOAD_CACHING("payload-caching", "", Container.TOMCAT_11, "--war"),
     /** {@code demo-webapps/mtom}: Apache CXF, at {@code /mtom}. */
-    MTOM("mtom", "/mtom", Container.TOMCAT_11, "--mtom-war");
+    MTOM("mtom", "/mtom", Container.TOMCAT_11, "--mtom-war"),
+    /** {@code demo-webapps/ws-security}: Apache CXF with WSS4J, at {@code /ws-security}. */
+    WS_SECURITY("ws-security", "/ws-security", Container.TOMCAT_11, "--ws-security-war"),
+    /** {@code demo-webapps/axis1}: Apache Axis 1.4, javax, at {@code /axis1}. */
+    AXIS1("axis1", "/axis1", Container.TOMCAT_9, "--axis1-war");
 
     private final String module;
     private final String context;

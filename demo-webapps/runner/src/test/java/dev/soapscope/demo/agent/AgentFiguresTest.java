@@ -32,7 +32,8 @@ class AgentFiguresTest {
               "operations":[{"operation":"urn:soapscope:demo:warmup","count":300,"per_request":1.0},
                             {"operation":"urn:soapscope:demo:payload-caching/saaj","count":2000,"per_request":1.0}]},
              {"kind":"factory.create","site":"x.Y#z","total":4000,"first_stack":[],
-              "operations":[{"operation":"urn:soapscope:demo:payload-caching/saaj","count":4000,"per_request":2.0},
+              "operations":[{"operation":"urn:soapscope:demo:payload-caching/saaj","count":4000,"per_request":2.0,
+                             "first_stack":["g.H.i(H.java:3)"]},
                             {"operation":"(no request)","count":3,"per_request":null}]}]}
             """;
 
@@ -54,6 +55,7 @@ class AgentFiguresTest {
         assertEquals(2, f.sites().size());
         assertEquals("x.Y#z", f.sites().get(0).site(), "most per request first");
         assertEquals(List.of("a.B.c(B.java:1)", "d.E.f(E.java:2)"), f.sites().get(1).firstStack());
+        assertEquals(List.of("g.H.i(H.java:3)"), f.sites().get(0).firstStack(), "the operation's own stack first");
         assertNull(AgentFigures.parse(phases, hotspots, "urn:soapscope:demo:other"));
     }
 }

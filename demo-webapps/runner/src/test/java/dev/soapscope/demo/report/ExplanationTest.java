@@ -17,7 +17,7 @@ class ExplanationTest {
         List<String> lines = Fixtures.payloadCaching().explanation();
         assertEquals(List.of(
                 "saaj: the baseline of payload-caching, 400.0 req/s (classic 34.35 req/s); most time in soap.parse 45%, "
-                        + "unmarshal 35%, other 8%; allocates 2.6 MB per request",
+                        + "unmarshal 35%, other 8%; allocates 2.6 MB per request; hot spots per request: factory.create 2.00",
                 "axiom-caching vs saaj: 1.11x slower (classic 1.11x slower); soap.parse +200 us, unmarshal +50 us; "
                         + "allocates 332 KB more per request (soap.parse +293 KB, unmarshal +39 KB)",
                 "axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster); soap.parse -880 us, unmarshal -412 us; "
@@ -41,11 +41,33 @@ class ExplanationTest {
         var base = result("g/a", 100, Double.NaN, 0, agent("a", 10, "soap.parse", 500, 2048));
         var none = result("g/b", 200, Double.NaN, 0, null);
         assertEquals("b vs a: 2.0x faster; no agent figures for b, so no phases to compare", Explanation.line(base, none));
-        assertEquals("a: the baseline of g, 100.0 req/s; most time in soap.parse 100%; allocates 2 KB per request",
-                Explanation.baselineLine(base));
+        assertEquals("a: the baseline of g, 100.0 req/s; most time in soap.parse 100%; allocates 2 KB per request; "
+                + "hot spots per request: factory.create 2.00", Explanation.baselineLine(base));
         var sameAlloc = result("g/c", 100, Double.NaN, 0, agent("c", 10, "soap.parse", 400, 2100));
         assertEquals("c vs a: about as fast (1.00x); soap.parse -100 us; allocates about as much per request (2 KB)",
                 Explanation.line(base, sameAlloc));
+    }
+
+    @Test
+    void extraHotSpotsAreNamedWithTheirSitesAndCallers() {
+        var plain = result("axis1/plain", 400, Double.NaN, 0, Fixtures.withHotspots(agent("p", 100, "soap.parse", 500, 0),
+                Fixtures.conversion("stream -> envelope (Axis SOAPPart)", 1.0, "org.apache.axis.server.AxisServer.invoke"),
+                Fixtures.conversion("envelope -> byte buffer (Axis SOAPPart)", 1.0,
+                        "org.apache.axis.attachments.AttachmentsImpl.getAttachmentCount")));
+        var logging = result("axis1/logging-handler", 350, Double.NaN, 0, Fixtures.withHotspots(
+                agent("l", 100, "soap.parse", 900, 0),
+                Fixtures.conversion("envelope -> string (Axis SOAPPart)", 2.0,
+                        "dev.soapscope.demo.axis1.MessageLoggingHandler.invoke"),
+                Fixtures.conversion("stream -> envelope (Axis SOAPPart)", 1.0, "org.apache.axis.server.AxisServer.invoke"),
+                Fixtures.conversion("string -> envelope (Axis SOAPPart)", 1.0,
+                        "org.apache.axis.handlers.soap.MustUnderstandChecker.invoke")));
+        assertEquals("logging-handler vs plain: 1.14x slower; soap.parse +400 us; hot spots per request: "
+                + "soap.conversion +2.00: envelope -> string (Axis SOAPPart) +2.00 at MessageLoggingHandler.invoke(X.java:1), "
+                + "string -> envelope (Axis SOAPPart) +1.00 at MustUnderstandChecker.invoke(X.java:1), "
+                + "envelope -> byte buffer (Axis SOAPPart) -1.00 at AttachmentsImpl.getAttachmentCount(X.java:1)",
+                Explanation.line(plain, logging));
+        assertEquals("plain vs plain: about as fast (1.00x); no phase differs by 1 us or more",
+                Explanation.line(plain, plain));
     }
 
     @Test

@@ -35,6 +35,24 @@ final class Fixtures {
                         2.0, List.of("a.B.c(B.java:1)"))));
     }
 
+    /** {@code agent} with these soap.conversion sites instead of its factory.create one. */
+    static AgentFigures withHotspots(AgentFigures a, HotspotSite... sites) {
+        double perRequest = 0;
+        for (HotspotSite s : sites) {
+            perRequest += s.perRequest();
+        }
+        return new AgentFigures(a.operation(), a.requests(), a.outcomes(), a.durationMeanUs(), a.durationP50Us(),
+                a.durationP99Us(), a.allocBytesPerRequest(), a.bytesInPerRequest(), a.bytesOutPerRequest(), a.phases(),
+                Map.of("soap.conversion", perRequest), List.of(sites));
+    }
+
+    /** A soap.conversion site called from {@code caller} (a method), reached through Axis's SOAPPart. */
+    static HotspotSite conversion(String path, double perRequest, String caller) {
+        return new HotspotSite("soap.conversion", path, Math.round(100 * perRequest), perRequest, List.of(
+                "org.apache.axis.SOAPPart.setCurrentForm(SOAPPart.java:367)", "org.apache.axis.Message.x(Message.java:1)",
+                "java.lang.reflect.Method.invoke(Method.java:1)", caller + "(X.java:1)"));
+    }
+
     static ScenarioResult result(String name, double rps, double classic, int errors, AgentFigures agent) {
         return new ScenarioResult(name, "/" + name.substring(name.indexOf('/') + 1) + "/orders", "a scenario", 2000, errors,
                 errors == 0 ? Map.of() : Map.of("HTTP 500", errors), rps, 2000 / rps, 12.5, 40.25, 14.0, 69_632, 380, 16,

@@ -17,8 +17,9 @@ class ScenariosTest {
     @Test
     void pairsForDifferentialFlameGraphsAreKnownScenariosOfOneGroup() {
         assertEquals(List.of(new Scenarios.Pair("payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
-                new Scenarios.Pair("mtom/base64", "mtom/mtom"), new Scenarios.Pair("mtom-echo/base64", "mtom-echo/mtom")),
-                Scenarios.pairs());
+                new Scenarios.Pair("mtom/base64", "mtom/mtom"), new Scenarios.Pair("mtom-echo/base64", "mtom-echo/mtom"),
+                new Scenarios.Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
+                new Scenarios.Pair("axis1/logging-handler", "axis1/plain")), Scenarios.pairs());
         for (Scenarios.Pair pair : Scenarios.pairs()) {
             Scenario current = Scenarios.select(List.of(pair.current())).get(0);
             Scenario baseline = Scenarios.select(List.of(pair.baseline())).get(0);
@@ -43,7 +44,7 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheMtomScenariosBase64FirstWithTheClassicFetchFigures() {
-        List<Scenario> mtom = Scenarios.all().subList(3, Scenarios.all().size());
+        List<Scenario> mtom = Scenarios.all().subList(3, 8);
         assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
         assertTrue(mtom.stream().allMatch(s -> s.webapp() == Webapp.MTOM && s.isWorkload()));
         assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom", "/mtom/services/echo-mtom",
@@ -55,6 +56,33 @@ class ScenariosTest {
         assertEquals(java.util.Map.of(10, 12.4, 100, 3.0, 1000, 1.7, 100000, 1.4), mtom.get(2).classicSeconds());
         assertEquals("urn:soapscope:demo:mtom/jaxrs", mtom.get(2).soapAction());
         assertThrows(IllegalStateException.class, () -> mtom.get(0).prepare(1));
+    }
+
+    @Test
+    void registryHoldsTheWsSecurityAndAxis1ScenariosTheLeanWayFirst() {
+        List<Scenario> rest = Scenarios.all().subList(8, Scenarios.all().size());
+        assertEquals(List.of("ws-security/crypto-cached", "ws-security/crypto-per-request", "axis1/plain",
+                "axis1/logging-handler"), names(rest));
+        assertEquals(List.of("/ws-security/services/crypto-cached", "/ws-security/services/crypto-per-request",
+                "/axis1/services/plain", "/axis1/services/logging"), rest.stream().map(Scenario::path).toList());
+        assertEquals(List.of(Webapp.WS_SECURITY, Webapp.WS_SECURITY, Webapp.AXIS1, Webapp.AXIS1),
+                rest.stream().map(Scenario::webapp).toList());
+        assertTrue(rest.stream().noneMatch(Scenario::isWorkload));
+        assertEquals(Container.TOMCAT_9, Webapp.AXIS1.container());
+        // the load driver's concurrency, unless the stack cannot take it
+        assertEquals(16, rest.get(0).concurrency(16));
+        assertEquals(1, rest.get(2).concurrency(16));
+        assertEquals(1, rest.get(3).concurrency(1));
+        assertTrue(rest.get(3).description().contains(Scenarios.AXIS1_CONCURRENCY_NOTE));
+    }
+
+    @Test
+    void theSignedAndTheAxisRequestsAreCheckedByTheirOwnValidators() {
+        for (Scenario s : Scenarios.select(List.of("ws-security", "axis1"))) {
+            PreparedRequest request = s.prepare(1).get(0);
+            assertTrue(request.body().length > 1000, s.name());
+            assertTrue(request.check().problem(200, "<x/>".getBytes()) != null, s.name() + " accepts a non-SOAP body");
+        }
     }
 
     @Test

@@ -1,0 +1,32 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.HotSpotKind;
+
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+/**
+ * WSS4J 2 to 4 (Rampart 1.8's 3.0.3 and CXF 4's 4.0.1 alike): building a signature or encryption Crypto, which
+ * opens and decrypts a key store. Stacks cache the Crypto; one built per request is the classic hot spot.
+ *
+ * <p>One load is one {@code crypto.load} event however deep it nests: {@code CryptoFactory.getInstance} (whose
+ * overloads call each other) creates a {@code Merlin}, whose {@code loadProperties} calls {@code load}, which calls
+ * {@code KeyStore#load} ({@link JdkHotSpots#KEYSTORE}). All count as the same kind, and the recorder counts only
+ * the outermost call of a kind on a thread, at that call's site: CryptoFactory's when the stack goes through it,
+ * Merlin's when code builds a Merlin directly. The load's time is the time of the phase it runs in ({@code security}
+ * for WS-Security interceptors).
+ */
+final class Wss4jProbes {
+    private static final String CRYPTO_FACTORY = "org.apache.wss4j.common.crypto.CryptoFactory";
+    private static final String MERLIN = "org.apache.wss4j.common.crypto.Merlin";
+
+    static final StackProbe CRYPTO = new StackProbe("wss4j",
+            Rule.hotspot(named(CRYPTO_FACTORY), isStatic().and(named("getInstance")), HotSpotKind.CRYPTO_LOAD),
+            // the Merlin(Properties, ClassLoader, PasswordEncryptor) constructor goes through loadProperties
+            Rule.hotspot(named(MERLIN), not(isStatic()).and(namedOneOf("loadProperties", "load")), HotSpotKind.CRYPTO_LOAD));
+
+    private Wss4jProbes() {
+    }
+}

@@ -1,0 +1,193 @@
+package dev.soapscope.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.soapscope.bench.e2e.DemoServer;
+import dev.soapscope.bench.e2e.EndToEnd;
+import dev.soapscope.bench.e2e.Startup;
+import dev.soapscope.bench.jmh.JmhSuite;
+
+/**
+ * {@code java -jar benchmarks/target/soapscope-benchmarks.jar [all|jmh|e2e|startup|report] [options]}: runs the overhead
+ * measurements and writes each one's section ({@code results-PART.md}) and {@code results.md}, all the sections there
+ * are, into {@code --out}. With {@code --update-doc BENCHMARKS.md} it also replaces that file's results between the
+ * markers. Paths default to where {@code mvn package} leaves things, from the project's root.
+ */
+public final class Main {
+    static final String[] PARTS = {"jmh", "e2e", "heap", "startup"};
+    static final String BEGIN = "<!-- results:begin (scripts/benchmarks.sh --update-doc writes between these markers) -->";
+    static final String END = "<!-- results:end -->";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options o;
+        try {
+            o = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("soapscope-benchmarks: " + e.getMessage());
+            System.err.println(Options.USAGE);
+            System.exit(2);
+            return;
+        }
+        Files.createDirectories(o.out);
+        DemoServer.Artifacts files = new DemoServer.Artifacts(o.agentJar, o.war, o.serverJar);
+        boolean all = o.command.equals("all");
+        if (all || o.command.equals("jmh")) {
+            write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar));
+        }
+        if (all || o.command.equals("e2e") || o.command.equals("startup")) {
+            for (Path p : List.of(o.agentJar, o.war, o.serverJar)) {
+                if (!Files.isRegularFile(p)) {
+                    throw new IllegalStateException(p + " is missing: build first (mvn -B -q -DskipTests package)");
+                }
+            }
+        }
+        if (all || o.command.equals("e2e")) {
+            EndToEnd.Sections s = EndToEnd.run(new EndToEnd.Settings(o.forks, o.rounds, o.seconds, o.warmupSeconds,
+                    o.concurrency, o.heapRequests), files, o.out.resolve("e2e-work"));
+            write(o, "e2e", s.endToEnd());
+            write(o, "heap", s.heap());
+        }
+        if (all || o.command.equals("startup")) {
+            write(o, "startup", Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work")));
+        }
+        String results = compose(o);
+        Files.writeString(o.out.resolve("results.md"), results, StandardCharsets.UTF_8);
+        System.out.println();
+        System.out.println(results);
+        System.out.println("[bench] written " + o.out.resolve("results.md"));
+        if (o.updateDoc != null) {
+            updateDoc(o.updateDoc, results);
+            System.out.println("[bench] refreshed the results in " + o.updateDoc);
+        }
+    }
+
+    private static void write(Options o, String part, String section) throws IOException {
+        Files.writeString(o.out.resolve("results-" + part + ".md"), section, StandardCharsets.UTF_8);
+        System.out.println();
+        System.out.println(section);
+    }
+
+    /** Every section there is, in a fixed order, under one heading. */
+    static String compose(Options o) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("Produced by `scripts/benchmarks.sh").append(o.quick ? " --quick" : "").append("`")
+                .append(" (sections from earlier runs are kept until a part is run again).\n");
+        for (String part : PARTS) {
+            Path p = o.out.resolve("results-" + part + ".md");
+            if (Files.isRegularFile(p)) {
+                b.append('\n').append(Files.readString(p, StandardCharsets.UTF_8).strip()).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    static void updateDoc(Path doc, String results) throws IOException {
+        String text = Files.readString(doc, StandardCharsets.UTF_8);
+        int begin = text.indexOf(BEGIN);
+        int end = text.indexOf(END);
+        if (begin < 0 || end < begin) {
+            throw new IOException(doc + " has no results markers (" + BEGIN + " ... " + END + ")");
+        }
+        String updated = text.substring(0, begin + BEGIN.length()) + "\n\n" + results.strip() + "\n\n" + text.substring(end);
+        Files.writeString(doc, updated, StandardCharsets.UTF_8);
+    }
+
+    static final class Options {
+        static final String USAGE = """
+                usage: java -jar soapscope-benchmarks.jar [all|jmh|e2e|startup|report] [--quick] [--out DIR]
+                         [--agent JAR] [--war WAR] [--server-jar JAR] [--forks N] [--rounds N] [--seconds S] [--warmup-seconds S]
+                         [--concurrency C] [--heap-requests N] [--startups N] [--update-doc BENCHMARKS.md]
+                  all      everything (the default); e2e includes the retained heap
+                  report   measures nothing: writes results.md from the sections in --out (and --update-doc)""";
+
+        String command = "all";
+        boolean quick;
+        Path out = Path.of("benchmarks/target");
+        Path agentJar = Path.of("agent/target/soapscope-agent.jar");
+        Path war = Path.of("demo-webapps/payload-caching/target/payload-caching.war");
+        Path serverJar = Path.of("demo-webapps/runner/target/soapscope-demo-server.jar");
+        Path updateDoc;
+        int forks = 3;
+        int rounds = 4;
+        double seconds = 5;
+        double warmupSeconds = 15;
+        int concurrency = 4;
+        long heapRequests = 100_000;
+        int startups = 5;
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+                System.out.println(USAGE);
+                System.exit(0);
+            }
+            List<String> rest = new ArrayList<>(List.of(args));
+            if (rest.contains("--quick")) { // first, so that explicit values win
+                o.quick = true;
+                o.forks = 2;
+                o.rounds = 3;
+                o.seconds = 3;
+                o.warmupSeconds = 6;
+                o.heapRequests = 20_000;
+                o.startups = 3;
+            }
+            for (int i = 0; i < rest.size(); i++) {
+                String a = rest.get(i);
+                if (a.equals("--quick")) {
+                    continue;
+                }
+                if (!a.startsWith("--")) {
+                    if (!List.of("all", "jmh", "e2e", "startup", "report").contains(a)) {
+                        throw new IllegalArgumentException("unknown command " + a);
+                    }
+                    o.command = a;
+                    continue;
+                }
+                if (i + 1 >= rest.size()) {
+                    throw new IllegalArgumentException("missing value after " + a);
+                }
+                String v = rest.get(++i);
+                switch (a) {
+                    case "--out" -> o.out = Path.of(v);
+                    case "--agent" -> o.agentJar = Path.of(v);
+                    case "--war" -> o.war = Path.of(v);
+                    case "--server-jar" -> o.serverJar = Path.of(v);
+                    case "--update-doc" -> o.updateDoc = Path.of(v);
+                    case "--forks" -> o.forks = positive(a, v);
+                    case "--rounds" -> o.rounds = positive(a, v);
+                    case "--seconds" -> o.seconds = positiveSeconds(a, v);
+                    case "--warmup-seconds" -> o.warmupSeconds = Double.parseDouble(v);
+                    case "--concurrency" -> o.concurrency = positive(a, v);
+                    case "--heap-requests" -> o.heapRequests = Long.parseLong(v);
+                    case "--startups" -> o.startups = positive(a, v);
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            return o;
+        }
+
+        private static double positiveSeconds(String option, String value) {
+            double s = Double.parseDouble(value);
+            if (!(s > 0)) {
+                throw new IllegalArgumentException(option + " wants a positive number of seconds, got " + value);
+            }
+            return s;
+        }
+
+        private static int positive(String option, String value) {
+            int n = Integer.parseInt(value);
+            if (n < 1) {
+                throw new IllegalArgumentException(option + " wants a positive number, got " + value);
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.soapscope.bench.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.soapscope.bench.Machine;
+import dev.soapscope.bench.Md;
+import dev.soapscope.bench.Stats;
+import dev.soapscope.demo.load.HttpConnection;
+
+/**
+ * Start-up: from the JVM's launch to the first right answer of the deployed WAR (a one-line order on
+ * axiom-streaming, so the first request's class loading and, with the agent, its instrumentation are included),
+ * and to the launcher's "deployed" line. Configurations alternate, the order rotating each round; medians.
+ */
+public final class Startup {
+    static final double TARGET_ADDED_MS = 500;
+    private static final List<String> HEAP = List.of("-Xms1g", "-Xmx1g");
+
+    public record Settings(int rounds) {
+    }
+
+    private Startup() {
+    }
+
+    public static String run(Settings s, DemoServer.Artifacts files, Path workDir) throws Exception {
+        String startedOn = Machine.describe();
+        ServerConfig[] configs = ServerConfig.values();
+        Map<ServerConfig, List<Double>> first = new EnumMap<>(ServerConfig.class);
+        Map<ServerConfig, List<Double>> deployed = new EnumMap<>(ServerConfig.class);
+        Map<ServerConfig, List<Double>> cpu = new EnumMap<>(ServerConfig.class);
+        Requests.Request request = Requests.small(1).get(0);
+        // not timed: fills the page cache with the JDK, the jars and the WAR, and learns the probes' names
+        List<String> probes = new ArrayList<>();
+        once(ServerConfig.AGENT, files, workDir.resolve("startup"), "startup-untimed", request, List.of(), probes);
+        EndToEnd.log("start-up: one untimed start done; the agent's probes: " + probes);
+        for (int r = 0; r < s.rounds(); r++) {
+            for (int i = 0; i < configs.length; i++) {
+                ServerConfig c = configs[(i + r) % configs.length];
+                double[] times = once(c, files, workDir.resolve("startup"), "startup-" + c.name().toLowerCase() + "-" + (r + 1),
+                        request, probes, new ArrayList<>());
+                first.computeIfAbsent(c, k -> new ArrayList<>()).add(times[0]);
+                deployed.computeIfAbsent(c, k -> new ArrayList<>()).add(times[1]);
+                cpu.computeIfAbsent(c, k -> new ArrayList<>()).add(times[2]);
+                EndToEnd.log(String.format("start-up %d %-28s first answer %6.0f ms, deployed %6.0f ms, CPU %6.0f ms",
+                        r + 1, c.label(), times[0], times[1], times[2]));
+            }
+        }
+        StringBuilder b = new StringBuilder("### Tomcat start-up with the payload-caching WAR\n\n");
+        b.append("Median of ").append(s.rounds()).append(" starts per configuration, alternating, after one untimed start")
+                .append(" (JVM launch to the first right answer; to the launcher's \"deployed\" line; the CPU time the server's")
+                .append(" JVM had used at the first answer, all threads, which other processes' load inflates less).  \nMachine: ")
+                .append(startedOn).append("; load average ").append(Machine.loadAverage()).append(" at the end.\n\n");
+        double base = Stats.median(toArray(first.get(ServerConfig.NONE)));
+        double baseDeployed = Stats.median(toArray(deployed.get(ServerConfig.NONE)));
+        double baseCpu = Stats.median(toArray(cpu.get(ServerConfig.NONE)));
+        Md t = new Md("configuration", "first answer, median (range)", "added", "target", "verdict", "deployed, median",
+                "added", "CPU at first answer, median", "added");
+        for (ServerConfig c : configs) {
+            double[] f = toArray(first.get(c));
+            double[] d = toArray(deployed.get(c));
+            double added = Stats.median(f) - base;
+            String verdict = "";
+            String target = "";
+            if (c == ServerConfig.AGENT) {
+                target = "<= 500 ms";
+                verdict = added <= TARGET_ADDED_MS ? "met"
+                        : String.format("missed by %.0f ms", added - TARGET_ADDED_MS);
+            }
+            t.row(c.label(), String.format("%.0f ms (%.0f-%.0f)", Stats.median(f), Stats.min(f), Stats.max(f)),
+                    c == ServerConfig.NONE ? "" : String.format("%+.0f ms (%+.0f%%)", added, 100 * added / base),
+                    target, verdict, String.format("%.0f ms", Stats.median(d)),
+                    c == ServerConfig.NONE ? "" : String.format("%+.0f ms", Stats.median(d) - baseDeployed),
+                    String.format("%.0f ms", Stats.median(toArray(cpu.get(c)))),
+                    c == ServerConfig.NONE ? "" : String.format("%+.0f ms", Stats.median(toArray(cpu.get(c))) - baseCpu));
+        }
+        b.append(t).append('\n');
+        double own = Stats.median(toArray(first.get(ServerConfig.NO_PROBES))) - base;
+        double instrumentation = Stats.median(toArray(first.get(ServerConfig.AGENT)))
+                - Stats.median(toArray(first.get(ServerConfig.NO_PROBES)));
+        b.append(String.format("Of what the agent adds, about %.0f ms is its own start (the agent with every probe disabled:"
+                + " bootstrap jar, Micrometer, endpoint, Byte Buddy's installation) and about %.0f ms the probes (matching"
+                + " every class loaded afterwards and transforming those that match).%n", own, instrumentation));
+        return b.toString();
+    }
+
+    /** {first right answer, deployed line} in ms after launch, and the server's CPU time at the first answer, ms. */
+    private static double[] once(ServerConfig c, DemoServer.Artifacts files, Path dir, String name,
+                                 Requests.Request request, List<String> allProbes, List<String> probesSeen) throws Exception {
+        try (DemoServer server = DemoServer.launch(c, files, HEAP, dir, name, allProbes)) {
+            int port = server.awaitReadyPort(300);
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            String problem = "no answer";
+            while (System.nanoTime() < deadline) {
+                try (HttpConnection client = new HttpConnection("127.0.0.1", port)) {
+                    HttpConnection.Response r = client.post("/axiom-streaming/orders",
+                            Requests.ACTION_PREFIX + "startup", request.body());
+                    problem = request.problem(r.status(), r.body());
+                    if (problem == null) {
+                        long now = System.nanoTime();
+                        long cpuNanos = server.cpuNanos();
+                        server.awaitReady(60); // with the agent: its start line must have come too
+                        probesSeen.addAll(server.probes());
+                        return new double[] {(now - server.launchedNanos()) / 1e6,
+                                (server.portLineNanos() - server.launchedNanos()) / 1e6, cpuNanos / 1e6};
+                    }
+                } catch (IOException e) {
+                    problem = e.toString();
+                }
+                Thread.sleep(20);
+            }
+            throw new IllegalStateException(c.label() + ": no right answer within 120 s after deployment: " + problem);
+        }
+    }
+
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.soapscope.bench.jmh;
+
+import dev.soapscope.metrics.SoapscopeMeterBinder;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The recorder's cost per request: {@link OneRequest#serve()} (open, name, ten phase switches each way, two reads, a
+ * write, three hot spots, close and aggregate), and {@link OneRequest#serveEmpty()} (open, name, close: what every
+ * request pays whatever its phases). Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is the bytes
+ * allocated per request.
+ *
+ * <ul>
+ *   <li>{@code recorder}: the defaults (per-phase allocation measured: one thread-counter read per switch);</li>
+ *   <li>{@code recorder-noalloc}: {@code allocation=false};</li>
+ *   <li>{@code recorder+metrics}: the defaults plus what the agent also runs at every request end, the Micrometer
+ *       binding into a Prometheus registry (timers with 22 buckets per phase, the request, bytes, allocation).</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RecorderBenchmark {
+
+    @Param({"recorder", "recorder-noalloc", "recorder+metrics"})
+    public String mode;
+
+    private SoapscopeMeterBinder binder;
+
+    @Setup(Level.Trial)
+    public void configure() {
+        Recorder.configure(new RecorderSettings(100, 256, 8, !mode.equals("recorder-noalloc")));
+        if (mode.equals("recorder+metrics")) {
+            binder = new SoapscopeMeterBinder();
+            binder.bindTo(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        }
+    }
+
+    @Benchmark
+    public void request() {
+        OneRequest.serve();
+    }
+
+    /** The fixed part: open, name and close a request that enters no phase (only {@code other}). */
+    @Benchmark
+    public void emptyRequest() {
+        OneRequest.serveEmpty();
+    }
+}

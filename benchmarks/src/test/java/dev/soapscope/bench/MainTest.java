@@ -1,0 +1,33 @@
+package dev.soapscope.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    @Test
+    void quickSetsSmallerDefaultsThatExplicitValuesOverride() {
+        Main.Options o = Main.Options.parse(new String[] {"e2e", "--rounds", "4", "--quick"});
+        assertEquals("e2e", o.command);
+        assertTrue(o.quick);
+        assertEquals(4, o.rounds);
+        assertEquals(3, o.seconds);
+        assertEquals(20_000, o.heapRequests);
+        assertThrows(IllegalArgumentException.class, () -> Main.Options.parse(new String[] {"bench"}));
+        assertThrows(IllegalArgumentException.class, () -> Main.Options.parse(new String[] {"--rounds"}));
+    }
+
+    @Test
+    void refreshesOnlyBetweenTheMarkers(@TempDir Path dir) throws Exception {
+        Path doc = dir.resolve("BENCHMARKS.md");
+        Files.writeString(doc, "# head\n" + Main.BEGIN + "\nold\n" + Main.END + "\ntail\n");
+        Main.updateDoc(doc, "new figures\n");
+        assertEquals("# head\n" + Main.BEGIN + "\n\nnew figures\n\n" + Main.END + "\ntail\n", Files.readString(doc));
+    }
+}
