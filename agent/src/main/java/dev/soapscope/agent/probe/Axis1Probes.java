@@ -49,7 +49,8 @@ final class Axis1Probes implements Probe {
             Rule.phase(named("org.apache.axis.message.SOAPEnvelope"), named("outputImpl"), Phase.SOAP_SERIALIZE),
             Rule.phase(named(SOAP_PART).or(named("org.apache.axis.Message")),
                     named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
-                    Phase.SOAP_SERIALIZE));
+                    Phase.SOAP_SERIALIZE))
+            .loadedBy(SeesType.anyOf(SOAP_PART));
 
     private Axis1Probes() {
     }
@@ -57,6 +58,11 @@ final class Axis1Probes implements Probe {
     @Override
     public String name() {
         return "axis1";
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return STAGES.loaders();
     }
 
     @Override

@@ -12,6 +12,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
@@ -47,6 +48,8 @@ final class CxfProbes {
         {Phase.MARSHAL, "pre-marshal", "marshal", "marshal-ending"},
     };
 
+    private static final String PHASE_INTERCEPTOR = "org.apache.cxf.phase.PhaseInterceptor";
+
     static final Probe INTERCEPTORS = new Interceptors();
 
     /** Stages below the interceptors: binding, invocation, attachments, and the reads that parse MIME headers. */
@@ -64,7 +67,9 @@ final class CxfProbes {
             Rule.singleByteReadIn(named("java.io.PushbackInputStream"), named("read").and(takesArguments(0)),
                     Phase.ATTACHMENTS, "CXF MIME boundary and headers: PushbackInputStream.read()"),
             Rule.hotspot(named("org.apache.cxf.attachment.MimeBodyPartInputStream"), named("read").and(takesArguments(0)),
-                    HotSpotKind.STREAM_SINGLE_BYTE_READ, "CXF MimeBodyPartInputStream.read()"));
+                    HotSpotKind.STREAM_SINGLE_BYTE_READ, "CXF MimeBodyPartInputStream.read()"))
+            // PushbackInputStream is the JDK's
+            .loadedBy(SeesType.anyOf(PHASE_INTERCEPTOR).or(isBootstrapClassLoader()));
 
     private CxfProbes() {
     }
@@ -95,8 +100,13 @@ final class CxfProbes {
         }
 
         @Override
+        public ElementMatcher<? super ClassLoader> loaders() {
+            return SeesType.anyOf(PHASE_INTERCEPTOR);
+        }
+
+        @Override
         public ElementMatcher<? super TypeDescription> types() {
-            return below("org.apache.cxf.phase.PhaseInterceptor")
+            return below(PHASE_INTERCEPTOR)
                     .or(below("org.apache.cxf.service.invoker.AbstractInvoker"));
         }
 

@@ -15,6 +15,12 @@ interface Probe {
 
     ElementMatcher<? super TypeDescription> types();
 
+    /**
+     * The class loaders whose classes {@link #types()} is asked about: a cheap pre-filter, since most types() match
+     * by supertype and resolving every loaded class's hierarchy is what start-up pays for.
+     */
+    ElementMatcher<? super ClassLoader> loaders();
+
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */
     AgentBuilder.Transformer transformer();
 

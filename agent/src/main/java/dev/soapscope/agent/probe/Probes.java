@@ -43,6 +43,8 @@ public final class Probes {
                 // advice in java.base calls the recorder, which lives in the bootstrap loader's unnamed module
                 .assureReadEdgeTo(inst, Recorder.class)
                 .with(new FailureLog())
+                // supertype matchers resolve every loaded class's hierarchy: read each class file once, not per class
+                .with(new TypeDescriptionCache())
                 // instrument JDK classes too, but never ourselves or Byte Buddy
                 .ignore(nameStartsWith("dev.soapscope.agent.")
                         .or(nameStartsWith("dev.soapscope.recorder."))
@@ -61,7 +63,7 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                builder = builder.type(probe.types()).transform(probe.transformer());
+                builder = builder.type(probe.types(), probe.loaders()).transform(probe.transformer());
                 installed.add(probe.name());
             } catch (Throwable e) {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);

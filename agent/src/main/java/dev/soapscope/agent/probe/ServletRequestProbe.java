@@ -25,15 +25,22 @@ final class ServletRequestProbe implements Probe {
 
     private final String namespace;
     private final String advice;
+    private final ElementMatcher<? super ClassLoader> loaders;
 
     private ServletRequestProbe(String namespace, String advice) {
         this.namespace = namespace;
         this.advice = advice;
+        this.loaders = SeesType.anyOf(namespace + ".servlet.http.HttpServlet");
     }
 
     @Override
     public String name() {
         return "servlet." + namespace;
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return loaders;
     }
 
     @Override

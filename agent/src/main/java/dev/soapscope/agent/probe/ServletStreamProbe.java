@@ -29,14 +29,21 @@ final class ServletStreamProbe implements Probe {
     static final ServletStreamProbe JAVAX = new ServletStreamProbe("javax");
 
     private final String namespace;
+    private final ElementMatcher<? super ClassLoader> loaders;
 
     private ServletStreamProbe(String namespace) {
         this.namespace = namespace;
+        this.loaders = SeesType.anyOf(namespace + ".servlet.ServletInputStream");
     }
 
     @Override
     public String name() {
         return "streams." + namespace;
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return loaders;
     }
 
     @Override

@@ -45,7 +45,8 @@ final class SoapStacks {
                     Phase.TRANSPORT_WRITE),
             // Axiom with payload caching on reads the payload through a tree it builds and keeps
             Rule.hotspot(named("org.springframework.ws.soap.axiom.CachingPayload"), named("getStreamReader"),
-                    HotSpotKind.PAYLOAD_CACHED, "Spring-WS Axiom CachingPayload"));
+                    HotSpotKind.PAYLOAD_CACHED, "Spring-WS Axiom CachingPayload"))
+            .loadedBy(SeesType.anyOf("org.springframework.ws.WebServiceMessage"));
 
     /** SAAJ RI 3: the envelope is parsed lazily from the part's source, and written back out on save. */
     static final StackProbe SAAJ = new StackProbe("saaj",
@@ -61,7 +62,8 @@ final class SoapStacks {
                     HotSpotKind.SOAP_CONVERSION, "envelope -> stream (SAAJ SOAPPartImpl.getContentAsStream)"),
             Rule.hotspot(below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
                     named("output").and(takesArgument(0, OutputStream.class)),
-                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"));
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"))
+            .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"));
 
     /** Axiom 2: building the object model from a stream (deferred), and serializing it. */
     static final StackProbe AXIOM = new StackProbe("axiom",
@@ -75,14 +77,16 @@ final class SoapStacks {
                     named("serialize").and(takesArgument(0, OutputStream.class)), Phase.SOAP_SERIALIZE),
             Rule.hotspot(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
                     named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
-                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"));
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"))
+            .loadedBy(SeesType.anyOf("org.apache.axiom.om.OMXMLBuilderFactory"));
 
     /** JAXB (javax and jakarta): the binding itself, wherever a stack calls it. */
     static final StackProbe JAXB = new StackProbe("jaxb",
             Rule.phase(below("jakarta.xml.bind.Unmarshaller").or(below("javax.xml.bind.Unmarshaller")),
                     named("unmarshal"), Phase.UNMARSHAL),
             Rule.phase(below("jakarta.xml.bind.Marshaller").or(below("javax.xml.bind.Marshaller")),
-                    named("marshal"), Phase.MARSHAL));
+                    named("marshal"), Phase.MARSHAL))
+            .loadedBy(SeesType.anyOf("jakarta.xml.bind.Unmarshaller", "javax.xml.bind.Unmarshaller"));
 
     private SoapStacks() {
     }

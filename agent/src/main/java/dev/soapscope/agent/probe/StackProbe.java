@@ -11,16 +11,33 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.none;
 
 /** A probe made of {@link Rule}s: one per stack (a SOAP stack, JAXB, the JDK's hot spots). */
 final class StackProbe implements Probe {
     private final String name;
     private final List<Rule> rules;
+    private final ElementMatcher<? super ClassLoader> loaders;
 
     StackProbe(String name, Rule... rules) {
+        this(name, any(), Arrays.asList(rules));
+    }
+
+    private StackProbe(String name, ElementMatcher<? super ClassLoader> loaders, List<Rule> rules) {
         this.name = name;
-        this.rules = Arrays.asList(rules);
+        this.loaders = loaders;
+        this.rules = rules;
+    }
+
+    /** This probe, asked only about classes of these loaders (those that see the stack, {@link SeesType}). */
+    StackProbe loadedBy(ElementMatcher<? super ClassLoader> loaders) {
+        return new StackProbe(name, loaders, rules);
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return loaders;
     }
 
     @Override

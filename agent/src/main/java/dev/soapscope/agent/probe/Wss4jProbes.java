@@ -25,7 +25,8 @@ final class Wss4jProbes {
     static final StackProbe CRYPTO = new StackProbe("wss4j",
             Rule.hotspot(named(CRYPTO_FACTORY), isStatic().and(named("getInstance")), HotSpotKind.CRYPTO_LOAD),
             // the Merlin(Properties, ClassLoader, PasswordEncryptor) constructor goes through loadProperties
-            Rule.hotspot(named(MERLIN), not(isStatic()).and(namedOneOf("loadProperties", "load")), HotSpotKind.CRYPTO_LOAD));
+            Rule.hotspot(named(MERLIN), not(isStatic()).and(namedOneOf("loadProperties", "load")), HotSpotKind.CRYPTO_LOAD))
+            .loadedBy(SeesType.anyOf(CRYPTO_FACTORY));
 
     private Wss4jProbes() {
     }

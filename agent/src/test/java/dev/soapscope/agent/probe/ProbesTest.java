@@ -2,6 +2,9 @@ package dev.soapscope.agent.probe;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 
@@ -22,5 +25,21 @@ class ProbesTest {
     void probeNamesAreUnique() {
         List<String> names = Probes.names();
         assertEquals(names.size(), new HashSet<>(names).size(), names.toString());
+    }
+
+    /** The README's list for probes.disabled names every probe, in the order the agent installs them. */
+    @Test
+    void theReadmeListsEveryProbe() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        int start = readme.indexOf("Probe names for `probes.disabled`:");
+        assertTrue(start >= 0, "README.md lists the probe names");
+        String list = readme.substring(start, readme.indexOf(" (a family name", start));
+        List<String> listed = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("`([a-z0-9.-]+)`").matcher(list);
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        listed.remove("probes.disabled");
+        assertEquals(Probes.names(), listed);
     }
 }

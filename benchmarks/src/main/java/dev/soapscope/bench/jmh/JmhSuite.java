@@ -46,7 +46,8 @@ public final class JmhSuite {
     private static final Map<String, String> MODES = Map.of(
             "recorder", "recorder (defaults)",
             "recorder-noalloc", "recorder, allocation=false",
-            "recorder+metrics", "recorder + Micrometer (as in the agent)");
+            "recorder+metrics", "recorder + Micrometer (as in the agent)",
+            "recorder+sink", "recorder + a do-nothing span sink (the hook's dispatch while profiling)");
 
     private JmhSuite() {
     }

@@ -1,0 +1,39 @@
+package dev.soapscope.agent.probe;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SeesTypeTest {
+
+    @Test
+    void aLoaderSeesWhatItOrItsParentsCanLoad() throws Exception {
+        ClassLoader app = SeesTypeTest.class.getClassLoader();
+        assertTrue(SeesType.anyOf("net.bytebuddy.ByteBuddy").matches(app));
+        assertFalse(SeesType.anyOf("org.example.absent.Stack").matches(app));
+        assertTrue(SeesType.anyOf("org.example.absent.Stack", "net.bytebuddy.ByteBuddy").matches(app));
+        try (URLClassLoader isolated = new URLClassLoader(new URL[0], null)) {
+            assertFalse(SeesType.anyOf("net.bytebuddy.ByteBuddy").matches(isolated), "no parent: only the JDK");
+            assertTrue(SeesType.anyOf("java.io.PushbackInputStream").matches(isolated));
+        }
+    }
+
+    @Test
+    void theBootstrapLoaderSeesTheJdk() {
+        assertTrue(SeesType.anyOf("java.lang.String").matches(null));
+        assertFalse(SeesType.anyOf("org.apache.axis.SOAPPart").matches(null));
+    }
+
+    @Test
+    void answersAreKeptPerLoader() throws Exception {
+        SeesType matcher = SeesType.anyOf("net.bytebuddy.ByteBuddy");
+        ClassLoader app = SeesTypeTest.class.getClassLoader();
+        for (int i = 0; i < 3; i++) {
+            assertTrue(matcher.matches(app));
+        }
+    }
+}
