@@ -37,7 +37,10 @@ class PlantedRegressionIT {
         Path base = profiledRun("base", 0);
         Path slowed = profiledRun("slowed", 4000);
 
-        Result compare = agentCommand("compare", base.toString(), slowed.toString(), "--json", dir.resolve("compare.json").toString());
+        // 4 ms planted in a phase of under 100 us is thousands of percent; the two runs are minutes apart on a shared
+        // machine, where every phase may drift by a third (seen: marshal +36%), so drift is not a regression here
+        Result compare = agentCommand("compare", base.toString(), slowed.toString(), "--threshold", "100",
+                "--json", dir.resolve("compare.json").toString());
         assertEquals(1, compare.exit, compare.output);
         // the warm-up requests ran the planted code too: each operation regressed in invoke, and nowhere else
         List<String> regressed = compare.output.lines().filter(l -> l.contains("**regressed**")).collect(Collectors.toList());
