@@ -14,11 +14,8 @@ import net.bytebuddy.utility.JavaModule;
 import java.io.OutputStream;
 import java.security.ProtectionDomain;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
-import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
 import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -43,7 +40,7 @@ final class Axis1Probes implements Probe {
             // RPC arguments are recorded as SAX events while parsing and deserialized on first getParams()
             Rule.phase(named("org.apache.axis.message.RPCElement"), named("deserialize").and(takesArguments(0)),
                     Phase.UNMARSHAL),
-            Rule.phase(below("org.apache.axis.providers.java.RPCProvider"), named("invokeMethod"), Phase.INVOKE),
+            Rule.phase(Rule.below("org.apache.axis.providers.java.RPCProvider"), named("invokeMethod"), Phase.INVOKE),
             // the response's RPC element writes the return value through Axis's serializers (BeanSerializer...)
             Rule.phase(named("org.apache.axis.message.RPCElement"), named("outputImpl"), Phase.MARSHAL),
             Rule.phase(named("org.apache.axis.message.SOAPEnvelope"), named("outputImpl"), Phase.SOAP_SERIALIZE),
@@ -97,9 +94,6 @@ final class Axis1Probes implements Probe {
         };
     }
 
-    private static ElementMatcher.Junction<TypeDescription> below(String type) {
-        return not(isInterface()).and(hasSuperType(named(type)));
-    }
 
     /**
      * One form change: the form held before (the {@code currentForm} field) to the one asked for (the argument). The

@@ -10,11 +10,9 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
-import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
@@ -54,9 +52,9 @@ final class CxfProbes {
 
     /** Stages below the interceptors: binding, invocation, attachments, and the reads that parse MIME headers. */
     static final StackProbe STAGES = new StackProbe("cxf",
-            Rule.phase(below("org.apache.cxf.databinding.DataReader"), named("read"), Phase.UNMARSHAL),
-            Rule.phase(below("org.apache.cxf.databinding.DataWriter"), named("write"), Phase.MARSHAL),
-            Rule.phase(below("org.apache.cxf.service.invoker.AbstractInvoker"), named("performInvocation"), Phase.INVOKE),
+            Rule.phase(Rule.below("org.apache.cxf.databinding.DataReader"), named("read"), Phase.UNMARSHAL),
+            Rule.phase(Rule.below("org.apache.cxf.databinding.DataWriter"), named("write"), Phase.MARSHAL),
+            Rule.phase(Rule.below("org.apache.cxf.service.invoker.AbstractInvoker"), named("performInvocation"), Phase.INVOKE),
             Rule.phase(named("org.apache.cxf.attachment.AttachmentDeserializer"),
                     namedOneOf("initializeAttachments", "readNext"), Phase.ATTACHMENTS),
             Rule.phase(named("org.apache.cxf.attachment.AttachmentSerializer"),
@@ -74,9 +72,6 @@ final class CxfProbes {
     private CxfProbes() {
     }
 
-    private static ElementMatcher.Junction<TypeDescription> below(String type) {
-        return not(isInterface()).and(hasSuperType(named(type)));
-    }
 
     /** Registers the CXF phase names with the recorder. */
     static void defineDetails() {
@@ -106,8 +101,8 @@ final class CxfProbes {
 
         @Override
         public ElementMatcher<? super TypeDescription> types() {
-            return below(PHASE_INTERCEPTOR)
-                    .or(below("org.apache.cxf.service.invoker.AbstractInvoker"));
+            return Rule.below(PHASE_INTERCEPTOR)
+                    .or(Rule.below("org.apache.cxf.service.invoker.AbstractInvoker"));
         }
 
         @Override
@@ -119,10 +114,10 @@ final class CxfProbes {
         public AgentBuilder.Transformer transformer() {
             return Advices.plain()
                     .advice(named("handleMessage").and(takesArguments(1)).and(not(isBridge())).and(not(isAbstract()))
-                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(below("org.apache.cxf.phase.PhaseInterceptor"))),
+                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(Rule.below(PHASE_INTERCEPTOR))),
                             Advices.nested(CxfProbes.class, "InCxfPhase"))
                     .advice(named("performInvocation").and(not(isAbstract()))
-                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(below("org.apache.cxf.service.invoker.AbstractInvoker"))),
+                                    .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(Rule.below("org.apache.cxf.service.invoker.AbstractInvoker"))),
                             Advices.nested(CxfProbes.class, "NameFromBindingOperation"));
         }
     }

@@ -8,9 +8,12 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
+import static net.bytebuddy.matcher.ElementMatchers.isInterface;
+import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 /**
@@ -31,6 +34,11 @@ final class Rule {
         this.methods = methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types));
         this.advice = advice;
         this.mapping = mapping;
+    }
+
+    /** Classes that are, or implement or extend, the named type: what most rules' types are. */
+    static ElementMatcher.Junction<TypeDescription> below(String type) {
+        return not(isInterface()).and(hasSuperType(named(type)));
     }
 
     /** The methods' self time goes to {@code phase}. */

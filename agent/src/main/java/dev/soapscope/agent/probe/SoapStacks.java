@@ -8,12 +8,9 @@ import net.bytebuddy.matcher.ElementMatcher;
 import java.io.InputStream;
 import java.io.OutputStream;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
-import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -25,20 +22,20 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 final class SoapStacks {
     /** Spring-WS 5: parse, endpoint lookup, argument binding, invocation, return binding, serialize, send. */
     static final StackProbe SPRING_WS = new StackProbe("spring-ws",
-            Rule.phase(below("org.springframework.ws.WebServiceMessageFactory"),
+            Rule.phase(Rule.below("org.springframework.ws.WebServiceMessageFactory"),
                     named("createWebServiceMessage").and(takesArguments(1)).and(takesArgument(0, InputStream.class)),
                     Phase.SOAP_PARSE),
             // finding the endpoint reads the payload's root element (with Axiom caching: builds the tree)
-            Rule.phase(below("org.springframework.ws.server.EndpointMapping"), named("getEndpoint"), Phase.SOAP_PARSE),
+            Rule.phase(Rule.below("org.springframework.ws.server.EndpointMapping"), named("getEndpoint"), Phase.SOAP_PARSE),
             // the payload root's qualified name, as the payload-root mappings compute it
-            Rule.operationName(below("org.springframework.ws.server.endpoint.mapping.AbstractEndpointMapping"),
+            Rule.operationName(Rule.below("org.springframework.ws.server.endpoint.mapping.AbstractEndpointMapping"),
                     named("getLookupKeyForMessage").and(returns(named("javax.xml.namespace.QName")))),
-            Rule.phase(below("org.springframework.ws.server.endpoint.adapter.method.MethodArgumentResolver"),
+            Rule.phase(Rule.below("org.springframework.ws.server.endpoint.adapter.method.MethodArgumentResolver"),
                     named("resolveArgument"), Phase.UNMARSHAL),
             Rule.phase(named("org.springframework.ws.server.endpoint.MethodEndpoint"), named("invoke"), Phase.INVOKE),
-            Rule.phase(below("org.springframework.ws.server.endpoint.adapter.method.MethodReturnValueHandler"),
+            Rule.phase(Rule.below("org.springframework.ws.server.endpoint.adapter.method.MethodReturnValueHandler"),
                     named("handleReturnValue"), Phase.MARSHAL),
-            Rule.phase(below("org.springframework.ws.WebServiceMessage"),
+            Rule.phase(Rule.below("org.springframework.ws.WebServiceMessage"),
                     named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
                     Phase.SOAP_SERIALIZE),
             Rule.phase(named("org.springframework.ws.transport.AbstractWebServiceConnection"), named("send"),
@@ -60,7 +57,7 @@ final class SoapStacks {
                     Phase.SOAP_SERIALIZE),
             Rule.hotspot(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> stream (SAAJ SOAPPartImpl.getContentAsStream)"),
-            Rule.hotspot(below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
+            Rule.hotspot(Rule.below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
                     named("output").and(takesArgument(0, OutputStream.class)),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"))
             .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"));
@@ -82,17 +79,12 @@ final class SoapStacks {
 
     /** JAXB (javax and jakarta): the binding itself, wherever a stack calls it. */
     static final StackProbe JAXB = new StackProbe("jaxb",
-            Rule.phase(below("jakarta.xml.bind.Unmarshaller").or(below("javax.xml.bind.Unmarshaller")),
+            Rule.phase(Rule.below("jakarta.xml.bind.Unmarshaller").or(Rule.below("javax.xml.bind.Unmarshaller")),
                     named("unmarshal"), Phase.UNMARSHAL),
-            Rule.phase(below("jakarta.xml.bind.Marshaller").or(below("javax.xml.bind.Marshaller")),
+            Rule.phase(Rule.below("jakarta.xml.bind.Marshaller").or(Rule.below("javax.xml.bind.Marshaller")),
                     named("marshal"), Phase.MARSHAL))
             .loadedBy(SeesType.anyOf("jakarta.xml.bind.Unmarshaller", "javax.xml.bind.Unmarshaller"));
 
     private SoapStacks() {
-    }
-
-    /** Classes that are, or implement or extend, the named type. */
-    private static ElementMatcher.Junction<TypeDescription> below(String type) {
-        return not(isInterface()).and(hasSuperType(named(type)));
     }
 }

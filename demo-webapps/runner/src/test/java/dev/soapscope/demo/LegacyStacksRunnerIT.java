@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,20 +26,15 @@ class LegacyStacksRunnerIT {
 
     @Test
     void axis1AndWsSecurityShowTheirExtraWorkAtItsCallSite() throws Exception {
-        Path jar = property("soapscope.demo.runnerJar");
-        assertTrue(Files.isRegularFile(jar), jar + ": the IT runs after package");
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-legacy");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                jar.toString(), "--scenario", "axis1,ws-security", "--requests", String.valueOf(REQUESTS),
-                "--concurrency", "2", "--warmup", "20", "--agent", property("soapscope.demo.agentJar").toString(),
+        BuildOutputs.JarRun run = BuildOutputs.runPackagedJar(out, 240, "--scenario", "axis1,ws-security",
+                "--requests", String.valueOf(REQUESTS), "--concurrency", "2", "--warmup", "20",
+                "--agent", property("soapscope.demo.agentJar").toString(),
                 "--ws-security-war", property("soapscope.demo.wsSecurityWar").toString(),
-                "--axis1-war", property("soapscope.demo.axis1War").toString(), "--out", out.toString());
-        Path log = Files.createDirectories(out).resolve("runner.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(process.waitFor(240, TimeUnit.SECONDS), "the runner finished: " + read(log));
-        String printed = read(log);
+                "--axis1-war", property("soapscope.demo.axis1War").toString());
+        String printed = run.printed();
         System.out.println(printed);
-        assertEquals(0, process.exitValue(), printed + "\nTomcat 11:\n" + read(out.resolve("server.log"))
+        assertEquals(0, run.exit(), printed + "\nTomcat 11:\n" + read(out.resolve("server.log"))
                 + "\nTomcat 9:\n" + read(out.resolve("server-tomcat9.log")));
 
         // the explanation lines, as printed

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -126,18 +125,12 @@ class MtomRunnerIT {
     /** The packaged jar, as a user runs it: its forked server's class path is the nested server jar alone. */
     @Test
     void thePackagedJarRunsTheMtomWarWithACleanServerClassPath() throws Exception {
-        Path jar = property("soapscope.demo.runnerJar");
-        assertTrue(Files.isRegularFile(jar), jar + ": the IT runs after package");
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-jar");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                jar.toString(), "--scenario", "mtom/mtom,mtom-echo/base64", "--warmup", "0", "--fetch-sizes", "500",
-                "--tuples", "1000", "--echo-sizes", "64K", "--runs", "1",
+        BuildOutputs.JarRun run = BuildOutputs.runPackagedJar(out, 120, "--scenario", "mtom/mtom,mtom-echo/base64",
+                "--warmup", "0", "--fetch-sizes", "500", "--tuples", "1000", "--echo-sizes", "64K", "--runs", "1",
                 "--agent", property("soapscope.demo.agentJar").toString(),
-                "--mtom-war", property("soapscope.demo.mtomWar").toString(), "--out", out.toString());
-        Path log = Files.createDirectories(out).resolve("runner.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the runner finished: " + read(log));
-        assertEquals(0, process.exitValue(), read(log) + "\nserver log:\n" + read(out.resolve("server.log")));
+                "--mtom-war", property("soapscope.demo.mtomWar").toString());
+        assertEquals(0, run.exit(), run.printed() + "\nserver log:\n" + read(out.resolve("server.log")));
 
         String serverCommand = Files.readAllLines(out.resolve("server.log")).get(0);
         String classPath = serverCommand.split(" -cp ")[1].split(" ")[0];
@@ -148,7 +141,7 @@ class MtomRunnerIT {
         assertTrue(report.path("scenarios").get(0).path("fetch_seconds").path("500").asDouble() > 0);
         // the packaged jar's own copy of the converter read the profile (a missing class would have ended the run);
         // three requests may take no 10 ms sample at all, so a page is not certain
-        assertTrue(report.path("profile").path("profiler").asText().startsWith("async-profiler"), read(log));
+        assertTrue(report.path("profile").path("profiler").asText().startsWith("async-profiler"), run.printed());
         JsonNode flames = report.path("scenarios").get(0).path("flamegraphs");
         assertTrue(flames.path("flame").asText().equals("flamegraphs/mtom-mtom/flame.html")
                 ? Files.isRegularFile(out.resolve("flamegraphs/mtom-mtom/flame.html"))

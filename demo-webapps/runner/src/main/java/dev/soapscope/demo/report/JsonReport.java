@@ -99,9 +99,9 @@ public final class JsonReport {
         s.hotspotsPerRequest().forEach(hotspots::put);
         ArrayNode sites = o.putArray("hotspot_sites");
         for (HotspotSite site : s.hotspotSites()) {
-            ObjectNode o2 = sites.addObject().put("kind", site.kind()).put("site", site.site())
+            ObjectNode entry = sites.addObject().put("kind", site.kind()).put("site", site.site())
                     .put("count", site.count()).put("per_request", site.perRequest());
-            site.firstStack().forEach(o2.putArray("first_stack")::add);
+            site.firstStack().forEach(entry.putArray("first_stack")::add);
         }
         o.putObject("wire_bytes_per_request").put("request", round(s.requestBytesPerRequest(), 1))
                 .put("response", round(s.responseBytesPerRequest(), 1));
