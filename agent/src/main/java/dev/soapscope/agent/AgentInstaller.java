@@ -61,7 +61,7 @@ public final class AgentInstaller {
         @Override
         public String[] apply(String path) {
             Endpoint.Response r = endpoint.get(path);
-            return new String[] {String.valueOf(r.status), r.contentType, r.body};
+            return new String[] {String.valueOf(r.status), r.contentType, r.body()};
         }
     }
 }

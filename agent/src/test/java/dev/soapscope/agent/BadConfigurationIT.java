@@ -27,7 +27,7 @@ class BadConfigurationIT {
             Soap.assertEnvelopeWithText(r.body(), "still here");
 
             String out = server.output();
-            assertEquals(1, lines(out, "ignoring max.operations=lots (agent argument): expected a whole number from 1 to 10000; using 100"), out);
+            assertEquals(1, lines(out, "ignoring max.operations=lots (agent argument): expected a whole number from 1 to " + dev.soapscope.config.SeriesBudget.MAX_OPERATIONS + "; using 100"), out);
             assertEquals(1, lines(out, "ignoring log=chatty (system property soapscope.log): expected off, warn, info or debug; using info"), out);
             assertEquals(1, lines(out, "unknown setting 'colour' (agent argument); known settings: port, host"), out);
             assertEquals(200, agent.raw("/phases").status());

@@ -3,6 +3,11 @@ package dev.soapscope.metrics;
 import dev.soapscope.recorder.Recorder;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
 /**
  * The endpoint's documents, independent of who serves them (the agent's HTTP server, or the servlet filter
  * inside a webapp): {@code /metrics} in Prometheus text format, {@code /phases} and {@code /hotspots} as JSON.
@@ -13,9 +18,16 @@ public final class Endpoint {
     public static final String TEXT = "text/plain; charset=utf-8";
 
     private final PrometheusMeterRegistry registry;
+    /** Whether whoever serves this endpoint also serves /profile and /flamegraph (the agent does, the filter not). */
+    private final boolean profiling;
 
     public Endpoint(PrometheusMeterRegistry registry) {
+        this(registry, false);
+    }
+
+    public Endpoint(PrometheusMeterRegistry registry, boolean profiling) {
         this.registry = registry;
+        this.profiling = profiling;
     }
 
     public PrometheusMeterRegistry registry() {
@@ -25,7 +37,8 @@ public final class Endpoint {
     /** Answers a GET of {@code path} (relative to where the endpoint is mounted). */
     public Response get(String path) {
         if ("/metrics".equals(path)) {
-            return new Response(200, PROMETHEUS_TEXT, registry.scrape());
+            // written straight to the client: a large registry is never a page-sized string in the heap
+            return new Response(200, PROMETHEUS_TEXT, registry::scrape);
         }
         if ("/phases".equals(path)) {
             return new Response(200, JSON, PhasesJson.render(Recorder.aggregates()) + "\n");
@@ -44,11 +57,13 @@ public final class Endpoint {
         return new Response(405, TEXT, "soapscope: " + printable(method) + " is not supported here; use GET\n");
     }
 
-    private static String index() {
+    private String index() {
         return "soapscope endpoints:\n"
-                + "  /metrics   Prometheus text format\n"
-                + "  /phases    per operation: requests and time per phase (JSON)\n"
-                + "  /hotspots  per hot-spot kind and call site: counts, rate per request, first stack (JSON)\n";
+                + "  /metrics     Prometheus text format\n"
+                + "  /phases      per operation: requests and time per phase (JSON)\n"
+                + "  /hotspots    per hot-spot kind and call site: counts, rate per request, first stack (JSON)\n"
+                + (profiling ? "  /profile    ?seconds=N&event=cpu|wall|alloc|lock: a JFR recording of the next N seconds\n"
+                + "  /flamegraph ?seconds=N[&phase=P][&event=E]: the same as a flame graph page, by phase\n" : "");
     }
 
     /** Echoes client input only as printable ASCII and bounded, so an error page cannot carry a payload. */
@@ -61,16 +76,57 @@ public final class Endpoint {
         return b.toString();
     }
 
-    /** A status, a content type and a body. */
+    /** Writes a body to a client. */
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** A status, a content type and a body: text, or written straight to the client ({@link #writeTo}). */
     public static final class Response {
         public final int status;
         public final String contentType;
-        public final String body;
+        private final String text;
+        private final Body streamed;
 
         public Response(int status, String contentType, String body) {
             this.status = status;
             this.contentType = contentType;
-            this.body = body;
+            this.text = body;
+            this.streamed = null;
+        }
+
+        public Response(int status, String contentType, Body body) {
+            this.status = status;
+            this.contentType = contentType;
+            this.text = null;
+            this.streamed = body;
+        }
+
+        /** The body's length in bytes when known before writing it, else -1. */
+        public long knownLength() {
+            return text == null ? -1 : text.getBytes(StandardCharsets.UTF_8).length;
+        }
+
+        public void writeTo(OutputStream out) throws IOException {
+            if (text != null) {
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+            } else {
+                streamed.writeTo(out);
+            }
+        }
+
+        /** The whole body as text, for callers that must hand it on as a string (files, the filter's bridge). */
+        public String body() {
+            if (text != null) {
+                return text;
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try {
+                streamed.writeTo(out);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return new String(out.toByteArray(), StandardCharsets.UTF_8);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.soapscope.metrics;
 
+import dev.soapscope.config.SeriesBudget;
 import dev.soapscope.recorder.CompletedRequest;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Outcome;
@@ -98,8 +99,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     }
 
     private static Duration[] buckets() {
-        long[] micros = {1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000,
-                100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000, 10_000_000};
+        long[] micros = SeriesBudget.BUCKET_MICROS;
         Duration[] d = new Duration[micros.length];
         for (int i = 0; i < micros.length; i++) {
             d[i] = Duration.ofNanos(micros[i] * 1000);

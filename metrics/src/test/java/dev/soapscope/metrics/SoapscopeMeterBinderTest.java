@@ -65,7 +65,7 @@ class SoapscopeMeterBinderTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         binder.bindTo(registry);
         request("urn:order", 200);
-        String text = new Endpoint(registry).get("/metrics").body;
+        String text = new Endpoint(registry).get("/metrics").body();
         assertTrue(text.contains("soapscope_phase_duration_seconds_bucket{le=\"1.0E-6\",operation=\"urn:order\",phase=\"unmarshal\"}")
                 || text.contains("soapscope_phase_duration_seconds_bucket{operation=\"urn:order\",phase=\"unmarshal\",le=\"1.0E-6\"}"),
                 text);
@@ -78,7 +78,7 @@ class SoapscopeMeterBinderTest {
         for (int i = 0; i < 4; i++) {
             request("urn:order", 200);
         }
-        JsonNode phases = new ObjectMapper().readTree(endpoint.get("/phases").body);
+        JsonNode phases = new ObjectMapper().readTree(endpoint.get("/phases").body());
         JsonNode op = phases.get("operations").get(0);
         assertEquals("urn:order", op.get("operation").asText());
         assertEquals(4, op.get("requests").asLong());
@@ -92,7 +92,7 @@ class SoapscopeMeterBinderTest {
         assertEquals(op.get("duration_us").get("mean").asDouble(), means, 0.5);
         assertEquals(1.0, op.get("hotspots_per_request").get("factory.create").asDouble(), 0.0);
 
-        JsonNode hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body).get("hotspots").get(0);
+        JsonNode hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body()).get("hotspots").get(0);
         assertEquals("factory.create", hot.get("kind").asText());
         assertEquals("test.Factory.newInstance", hot.get("site").asText());
         assertEquals(4, hot.get("operations").get(0).get("count").asLong());
@@ -105,15 +105,15 @@ class SoapscopeMeterBinderTest {
         Recorder.nameFromHttp("urn:elsewhere", "text/xml", "/svc");
         createFactoryElsewhere();
         Recorder.requestEnd(token, 200, false);
-        hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body).get("hotspots").get(0);
+        hot = new ObjectMapper().readTree(endpoint.get("/hotspots").body()).get("hotspots").get(0);
         JsonNode elsewhere = hot.get("operations").get(1);
         assertEquals("urn:elsewhere", elsewhere.get("operation").asText());
         assertTrue(elsewhere.get("first_stack").get(0).asText().contains("createFactoryElsewhere"), hot.toString());
 
         assertEquals(404, endpoint.get("/nope\u0000<script>").status);
-        assertTrue(endpoint.get("/nope\u0000<script>").body.contains("/nope?<script>"));
+        assertTrue(endpoint.get("/nope\u0000<script>").body().contains("/nope?<script>"));
         assertEquals(405, Endpoint.methodNotAllowed("DELETE").status);
-        assertNotNull(endpoint.get("/").body);
+        assertNotNull(endpoint.get("/").body());
     }
 
     /** One request with nested phases, 128 bytes read, some written, one factory hot spot. */

@@ -19,6 +19,7 @@ public final class Recorder {
     public static final int OPENED = 2;
 
     private static final String UNKNOWN_SITE = "(unknown)";
+    private static final NameSource[] NAME_SOURCES = NameSource.values();
 
     private static final ThreadLocal<ThreadRecording> THREADS = new ThreadLocal<ThreadRecording>() {
         @Override
@@ -130,15 +131,28 @@ public final class Recorder {
         }
     }
 
-    /** Names the current request; a name only replaces one from a lower-ranked source. */
+    /**
+     * Names the current request; a name only replaces one from a lower-ranked source. The stack's own name is
+     * kept as well, for when the operation table refuses a header's name. The reserved bucket names are ignored.
+     */
     public static void nameRequest(NameSource source, String name) {
         try {
             ThreadRecording t = THREADS.get();
-            if (!t.open || t.implicit || source.ordinal() <= t.nameRank) {
+            if (!t.open || t.implicit) {
+                return;
+            }
+            boolean fromStack = source == NameSource.STACK;
+            if (source.ordinal() <= t.nameRank && !(fromStack && t.stackName == null)) {
                 return;
             }
             String clean = OperationTable.clean(name);
-            if (clean != null) {
+            if (clean == null || OperationTable.isReserved(clean)) {
+                return;
+            }
+            if (fromStack && t.stackName == null) {
+                t.stackName = clean;
+            }
+            if (source.ordinal() > t.nameRank) {
                 t.name = clean;
                 t.nameRank = source.ordinal();
             }
@@ -369,7 +383,9 @@ public final class Recorder {
         try {
             t.close();
             Aggregates a = aggregates;
-            int op = t.implicit ? OperationTable.NO_REQUEST : a.operations().indexOf(t.name == null ? "/" : t.name);
+            int op = t.implicit ? OperationTable.NO_REQUEST
+                    : a.operations().indexOf(t.name == null ? "/" : t.name, t.nameRank < 0 ? NameSource.SERVLET_PATH
+                            : NAME_SOURCES[t.nameRank], t.stackName);
             t.operationIndex = op;
             t.operationName = a.operations().name(op);
             a.statsFor(op).record(t);

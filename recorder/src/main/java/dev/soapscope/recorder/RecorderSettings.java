@@ -10,7 +10,8 @@ public final class RecorderSettings {
     final boolean allocation;
 
     public RecorderSettings(int maxOperations, int maxSites, int stackDepth, boolean allocation) {
-        this.maxOperations = maxOperations;
+        // bounded whatever the caller asks: every operation costs metric series
+        this.maxOperations = Math.max(1, Math.min(maxOperations, dev.soapscope.config.SeriesBudget.MAX_OPERATIONS));
         this.maxSites = maxSites;
         this.stackDepth = stackDepth;
         this.allocation = allocation;

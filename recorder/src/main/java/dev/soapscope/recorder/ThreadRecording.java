@@ -54,6 +54,8 @@ final class ThreadRecording implements CompletedRequest {
     long totalAlloc;
     String name;
     int nameRank = -1;
+    /** The name the SOAP stack resolved, kept even when a header's name ranks above it: the table's fallback. */
+    String stackName;
     int status;
     boolean threw;
     long bytesIn;
@@ -198,6 +200,7 @@ final class ThreadRecording implements CompletedRequest {
         writeDepth = 0;
         name = null;
         nameRank = -1;
+        stackName = null;
         status = 0;
         threw = false;
         bytesIn = 0;

@@ -327,13 +327,36 @@ class RecorderTest {
     }
 
     @Test
+    void aClientCannotClaimTheReservedBucketsOrCrowdOutTheStacksNames() {
+        Recorder.configure(new RecorderSettings(4, 256, 8, true));
+        listen();
+        for (String reserved : new String[] {"other", "(no request)", "\"other\""}) {
+            int token = Recorder.requestStart();
+            Recorder.nameFromHttp(reserved, "text/xml", "/svc");
+            Recorder.requestEnd(token, 200, false);
+        }
+        assertEquals("/svc", seen.get(0).operation, "a reserved SOAPAction falls back to the servlet path");
+        assertNull(Recorder.aggregates().stats(OperationTable.OTHER), "nothing was counted as other");
+        assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST), "nothing was counted as (no request)");
+        for (int i = 0; i < 1000; i++) { // junk actions, each sent once, on a real operation
+            int token = Recorder.requestStart();
+            Recorder.nameFromHttp("urn:junk:" + i, "text/xml", "/svc");
+            Recorder.nameRequest(NameSource.STACK, "{urn:orders}placeOrder");
+            Recorder.requestEnd(token, 200, false);
+        }
+        int real = indexOf("{urn:orders}placeOrder");
+        assertTrue(real > OperationTable.OTHER, "the stack's name got no row");
+        assertTrue(Recorder.aggregates().stats(real).requests() >= 990, "junk actions counted elsewhere");
+    }
+
+    @Test
     void operationsPastTheCapShareOther() {
         Recorder.configure(new RecorderSettings(3, 256, 8, true));
         listen();
         for (int op = 0; op < 5; op++) {
             for (int n = 0; n <= op; n++) { // op i gets i+1 requests
                 int token = Recorder.requestStart();
-                Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:op" + op);
+                Recorder.nameRequest(NameSource.STACK, "urn:op" + op); // names the stack resolved fill the whole table
                 Recorder.requestEnd(token, 200, false);
             }
         }

@@ -88,8 +88,8 @@ public final class ProfilerControl {
         }
         try {
             stopSession();
-            write(new File(dir, "phases.json"), endpoint.get("/phases").body);
-            write(new File(dir, "hotspots.json"), endpoint.get("/hotspots").body);
+            write(new File(dir, "phases.json"), endpoint.get("/phases").body());
+            write(new File(dir, "hotspots.json"), endpoint.get("/hotspots").body());
         } catch (Throwable e) {
             Log.warn("stopping continuous profiling failed: " + e);
         }

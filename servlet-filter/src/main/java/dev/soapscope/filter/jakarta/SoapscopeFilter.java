@@ -16,7 +16,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * soapscope's servlet filter for {@code jakarta.servlet}: times each request and its body streams, and answers
@@ -106,17 +105,19 @@ public final class SoapscopeFilter implements Filter {
     }
 
     private static void send(HttpServletResponse response, Endpoint.Response page, boolean head) throws IOException {
-        byte[] body = page.body.getBytes(StandardCharsets.UTF_8);
         response.setStatus(page.status);
         response.setContentType(page.contentType);
         response.setHeader("Cache-Control", "no-store");
         if (page.status == HttpServletResponse.SC_METHOD_NOT_ALLOWED) {
             response.setHeader("Allow", "GET, HEAD");
         }
-        response.setContentLength(body.length);
+        long length = page.knownLength();
+        if (length >= 0) {
+            response.setContentLength((int) length);
+        }
         if (!head) {
             OutputStream out = response.getOutputStream();
-            out.write(body);
+            page.writeTo(out); // /metrics is streamed, never held whole
         }
     }
 }
