@@ -7,6 +7,7 @@ import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.metrics.SoapscopeMeterBinder;
 import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.PortGuard;
 import dev.soapscope.recorder.Recorder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -27,7 +28,7 @@ public final class AgentInstaller {
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         new SoapscopeMeterBinder().bindTo(registry);
-        final Endpoint endpoint = new Endpoint(registry);
+        final Endpoint endpoint = new Endpoint(registry, true);
         Recorder.serveEndpointWith(new EndpointBridge(endpoint));
 
         ProfilerControl profiler = new ProfilerControl(config, endpoint);
@@ -36,6 +37,9 @@ public final class AgentInstaller {
             EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
                     endpoint, new ProfileRoutes(profiler));
             served = server == null ? "no endpoint (see above)" : "endpoint http://" + server.address() + "/metrics";
+            if (server != null) {
+                guardPort(server);
+            }
         }
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
         Log.info("agent " + version() + " started: " + served + "; probes: " + installed);
@@ -43,6 +47,16 @@ public final class AgentInstaller {
         if (!continuous.isEmpty()) {
             profiler.startContinuous(continuous);
         }
+    }
+
+    /** Should the application bind the endpoint's port, the endpoint lets it go: the application comes first. */
+    private static void guardPort(final EndpointServer server) {
+        final String address = server.address();
+        PortGuard.guard(server.port(), () -> {
+            server.close();
+            Log.warn("the application binds port " + server.port() + ", which the endpoint had (" + address
+                    + "): the endpoint gives it up and is off; recording goes on; choose a free port with port=N");
+        });
     }
 
     static String version() {

@@ -1,105 +1,164 @@
 package dev.soapscope.agent;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.recorder.Log;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.net.BindException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.Executors;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Serves the {@link Endpoint} and the profiling routes over HTTP with the JDK's own server, on two named daemon
- * threads (so that a scrape is answered while a profile is being taken).
+ * Serves the {@link Endpoint} and the profiling routes over HTTP/1.1, one request per connection. Not the JDK's
+ * {@code HttpServer}: it reads a request head with no time limit on a worker, so two stalled clients (or one and a
+ * running profile) left no worker for scrapes, and its timeouts are JVM-wide system properties that would change
+ * an application's own servers. Here a client has {@link #HEAD_MILLIS} to send its request head and
+ * {@link #RESPONSE_MILLIS} to take the answer; the acceptor closes connections past their deadline, and answers
+ * 503 at once when every worker is busy. A profile holds one worker; only one profile runs at a time.
  */
 final class EndpointServer {
-    private final HttpServer server;
+    static final int WORKERS = 8;
+    static final int BACKLOG = 16;
+    static final int HEAD_MILLIS = 5_000;
+    static final int RESPONSE_MILLIS = 60_000;
+    /** How often the acceptor looks for connections past their deadline. */
+    private static final int SWEEP_MILLIS = 250;
 
-    private EndpointServer(HttpServer server) {
-        this.server = server;
+    private final ServerSocket socket;
+    private final EndpointConnection.Handler handler;
+    private final ThreadPoolExecutor workers;
+    private final Set<EndpointConnection> open = ConcurrentHashMap.<EndpointConnection>newKeySet();
+    private volatile boolean closed;
+    private volatile Thread acceptor;
+
+    private EndpointServer(ServerSocket socket, EndpointConnection.Handler handler) {
+        this.socket = socket;
+        this.handler = handler;
+        this.workers = new ThreadPoolExecutor(0, WORKERS, 30, TimeUnit.SECONDS, new SynchronousQueue<Runnable>(),
+                new DaemonThreads("soapscope-endpoint-worker"));
     }
 
-    /** Starts serving, or logs one line and returns null: a busy port must not stop the application. */
+    /** Starts serving, or logs one line and returns null: the endpoint failing must not stop the application. */
     static EndpointServer start(String host, int port, Endpoint endpoint, ProfileRoutes profiles) {
+        InetAddress address;
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
-            server.createContext("/", new Handler(endpoint, profiles));
-            server.setExecutor(Executors.newFixedThreadPool(2, new DaemonThreads("soapscope-endpoint")));
-            startOnDaemonThread(server);
-            return new EndpointServer(server);
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            Log.warn("cannot serve the endpoint: host=" + host + " is not a name or address this machine knows ("
+                    + e.getMessage() + "); recording goes on; set host to an address of this machine, such as 127.0.0.1");
+            return null;
+        }
+        ServerSocket socket = null;
+        try {
+            socket = new ServerSocket();
+            socket.setSoTimeout(SWEEP_MILLIS);
+            socket.bind(new InetSocketAddress(address, port), BACKLOG);
+            EndpointServer server = new EndpointServer(socket, new EndpointConnection.Handler(endpoint, profiles));
+            server.acceptor = new DaemonThreads("soapscope-endpoint").newThread(server::acceptLoop);
+            server.acceptor.start();
+            return server;
         } catch (Throwable e) {
-            Log.warn("cannot serve the endpoint on " + host + ":" + port + " (" + e
-                    + "); recording goes on; choose another port with port=N or -Dsoapscope.port=N");
+            close(socket);
+            Log.warn("cannot serve the endpoint on " + hostPort(address, port) + " (" + e + "); recording goes on; "
+                    + (e instanceof BindException && isInUse(e)
+                    ? "choose another port with port=N or -Dsoapscope.port=N"
+                    : "host=" + host + " must be an address of this machine (127.0.0.1, or 0.0.0.0 for all)"));
             return null;
         }
     }
 
-    /** The JDK server's dispatcher thread inherits daemon status from the thread that starts it. */
-    private static void startOnDaemonThread(final HttpServer server) throws InterruptedException {
-        Thread starter = new DaemonThreads("soapscope-endpoint-start").newThread(new Runnable() {
-            @Override
-            public void run() {
-                server.start();
-            }
-        });
-        starter.start();
-        starter.join();
+    private static boolean isInUse(Throwable e) {
+        return String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("in use");
+    }
+
+    /** {@code host:port}, with IPv6 addresses in brackets as URLs want them. */
+    static String hostPort(InetAddress address, int port) {
+        String host = address.getHostAddress();
+        int zone = host.indexOf('%');
+        if (address instanceof Inet6Address) {
+            host = "[" + (zone >= 0 ? host.substring(0, zone) : host) + "]";
+        }
+        return host + ":" + port;
     }
 
     String address() {
-        InetSocketAddress a = server.getAddress();
-        return a.getHostString() + ":" + a.getPort();
+        return hostPort(socket.getInetAddress(), socket.getLocalPort());
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return socket.getLocalPort();
     }
 
-    private static final class Handler implements HttpHandler {
-        private final Endpoint endpoint;
-        private final ProfileRoutes profiles;
-
-        Handler(Endpoint endpoint, ProfileRoutes profiles) {
-            this.endpoint = endpoint;
-            this.profiles = profiles;
+    /** Stops listening and drops open connections: the port is free when this returns. */
+    void close() {
+        closed = true;
+        close(socket);
+        for (EndpointConnection c : open) {
+            c.close();
         }
-
-        @Override
-        public void handle(HttpExchange exchange) throws IOException {
+        workers.shutdownNow();
+        Thread a = acceptor;
+        if (a != null && a != Thread.currentThread()) {
             try {
-                String method = exchange.getRequestMethod();
-                boolean head = "HEAD".equals(method);
-                String path = exchange.getRequestURI().getPath();
-                ProfileRoutes.Reply r;
-                if (!"GET".equals(method) && !head) {
-                    Endpoint.Response no = Endpoint.methodNotAllowed(method);
-                    r = new ProfileRoutes.Reply(no.status, no.contentType, no.body);
-                    exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                } else if (profiles.handles(path)) {
-                    r = profiles.get(path, exchange.getRequestURI().getRawQuery());
-                } else {
-                    Endpoint.Response doc = endpoint.get(path);
-                    r = new ProfileRoutes.Reply(doc.status, doc.contentType, doc.body);
-                }
-                byte[] body = r.body;
-                exchange.getResponseHeaders().set("Content-Type", r.contentType);
-                if (r.fileName != null) {
-                    exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"" + r.fileName + "\"");
-                }
-                exchange.sendResponseHeaders(r.status, head ? -1 : body.length);
-                if (!head) {
-                    OutputStream out = exchange.getResponseBody();
-                    out.write(body);
-                    out.close();
-                }
+                // a socket closed while a thread waits in accept() is released when that thread leaves it
+                a.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket client;
+            try {
+                client = socket.accept();
+            } catch (SocketTimeoutException sweep) {
+                closeOverdue();
+                continue;
             } catch (Throwable e) {
-                Log.warnOnce("endpoint:" + e.getClass().getName(), "endpoint request failed", e);
-                exchange.sendResponseHeaders(500, -1);
-            } finally {
-                exchange.close();
+                if (!closed) {
+                    Log.warnOnce("endpoint:accept", "the endpoint stopped accepting connections", e);
+                    close();
+                }
+                return;
+            }
+            closeOverdue();
+            final EndpointConnection c = new EndpointConnection(client, handler, open);
+            try {
+                workers.execute(c);
+            } catch (RejectedExecutionException busy) {
+                c.refuseBusy();
+            }
+        }
+    }
+
+    private void closeOverdue() {
+        long now = System.nanoTime();
+        for (EndpointConnection c : open) {
+            if (c.overdue(now)) {
+                c.close();
+            }
+        }
+    }
+
+    private static void close(ServerSocket s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // closing: nothing to do about it
             }
         }
     }

@@ -47,6 +47,51 @@ class BadConfigurationIT {
         }
     }
 
+    @Test
+    void theApplicationGetsItsPortEvenWhenTheEndpointWasGivenIt() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        // the agent binds first (premain), then Tomcat's connector asks for the same port
+        try (ForkedServer server = ForkedServer.tomcat()
+                .javaagent(AgentOnTomcatIT.AGENT, "port=" + port)
+                .jvmArg("-Dtestkit.port=" + port)
+                .servlet(CachedStaxServlet.class, "/stax")
+                .start()) {
+            assertEquals(port, server.port());
+            Http.Response r = Http.post(server.uri("/stax"), Soap.echoRequest("mine"), Soap.CONTENT_TYPE, Map.of());
+            Soap.assertEnvelopeWithText(r.body(), "mine");
+            String out = server.output();
+            assertEquals(1, lines(out, "the application binds port " + port + ", which the endpoint had"), out);
+            assertEquals(404, Http.get(server.uri("/metrics")).status(), "the port is the application's now");
+        }
+    }
+
+    @Test
+    void aHostThatIsNotHereSaysSoAndAnIpv6HostIsBracketed() throws Exception {
+        try (ForkedServer server = ForkedServer.tomcat()
+                .javaagent(AgentOnTomcatIT.AGENT, "port=0,host=not-a-host.invalid")
+                .servlet(CachedStaxServlet.class, "/stax")
+                .start()) {
+            Soap.assertEnvelopeWithText(Http.post(server.uri("/stax"), Soap.echoRequest("ok"), Soap.CONTENT_TYPE,
+                    Map.of()).body(), "ok");
+            assertTrue(server.waitForOutput("agent ", java.time.Duration.ofSeconds(30)), server.output());
+            String out = server.output();
+            assertEquals(1, lines(out, "cannot serve the endpoint: host=not-a-host.invalid is not a name or address this machine knows"), out);
+            assertEquals(0, lines(out, "choose another port"), out);
+        }
+        try (ForkedServer server = ForkedServer.tomcat()
+                .javaagent(AgentOnTomcatIT.AGENT, "port=0,host=::1")
+                .servlet(CachedStaxServlet.class, "/stax")
+                .start()) {
+            AgentEndpoint agent = AgentEndpoint.of(server);
+            assertTrue(agent.toString().startsWith("http://[0:0:0:0:0:0:0:1]:") || agent.toString().startsWith("http://[::1]:"),
+                    server.output());
+            assertEquals(200, agent.raw("/metrics").status());
+        }
+    }
+
     private static long lines(String output, String fragment) {
         return Arrays.stream(output.split("\n")).filter(l -> l.contains(fragment)).count();
     }

@@ -24,7 +24,8 @@ public enum ConfigKey {
     PROFILER_ROTATE("profiler.rotate.minutes", "10", ValueType.count(1, 1440), "continuous profiling starts a new JFR file this often"),
     PROFILER_MAX_MB("profiler.max.mb", "512", ValueType.count(1, 1_000_000), "disk the JFR files of continuous profiling may use; the oldest go first"),
     FILTER_PATH("filter.path", "/soapscope", ValueType.PATH, "where the servlet filter serves the endpoint inside the webapp when no agent is attached"),
-    FILTER_AUTOREGISTER("filter.autoregister", "true", ValueType.BOOLEAN, "register the servlet filter by itself when its jar is in WEB-INF/lib");
+    FILTER_AUTOREGISTER("filter.autoregister", "true", ValueType.BOOLEAN, "register the servlet filter by itself when its jar is in WEB-INF/lib"),
+    FILTER_REMOTE("filter.remote", "false", ValueType.BOOLEAN, "let the servlet filter's endpoint answer clients that are not on this machine's loopback, or that come through a proxy (X-Forwarded-For, Forwarded); false: such requests pass to the application as if the filter were not there");
 
     private final String key;
     private final String defaultValue;

@@ -23,12 +23,15 @@ public final class FilterCore {
     private final RecorderPort port;
     /** Where the endpoint is mounted inside the webapp, or null when {@code endpoint=false}. */
     private final String endpointPath;
+    /** Whether clients other than loopback ones may read the endpoint ({@code filter.remote}). */
+    private final boolean remoteAllowed;
     private LocalMetrics local;
     private boolean stopped;
 
-    private FilterCore(RecorderPort port, String endpointPath) {
+    private FilterCore(RecorderPort port, String endpointPath, boolean remoteAllowed) {
         this.port = port;
         this.endpointPath = endpointPath;
+        this.remoteAllowed = remoteAllowed;
     }
 
     /**
@@ -51,12 +54,14 @@ public final class FilterCore {
             Log.warn(problem);
         }
         String path = config.getBoolean(ConfigKey.ENDPOINT) ? config.get(ConfigKey.FILTER_PATH) : null;
-        FilterCore core = new FilterCore(port, path);
+        boolean remote = config.getBoolean(ConfigKey.FILTER_REMOTE);
+        FilterCore core = new FilterCore(port, path, remote);
         if (path != null && servesLocally(port)) {
             core.localMetrics(); // bound now, so that the first request is counted
         }
         Log.info("soapscope filter: " + describe(port.kind()) + "; endpoint "
-                + (path == null ? "off" : "at " + (contextPath == null ? "" : contextPath) + path + "/metrics, /phases, /hotspots"));
+                + (path == null ? "off" : "at " + (contextPath == null ? "" : contextPath) + path + "/metrics, /phases, /hotspots"
+                + (remote ? ", open to every client (filter.remote=true)" : ", for loopback clients only")));
         return core;
     }
 
@@ -123,12 +128,14 @@ public final class FilterCore {
     }
 
     /**
-     * The answer for a request to {@code pathInApp} (servlet path plus path info), or null when the path is not
-     * the endpoint's and the request belongs to the application. Endpoint requests are not recorded.
+     * The answer for a request to {@code pathInApp} (servlet path plus path info) from {@code remoteAddr}, or null
+     * when the request belongs to the application: a path not the endpoint's, or, unless {@code filter.remote}, a
+     * client that is not on loopback or came through a proxy ({@code forwarded}): the endpoint then does not exist
+     * for it. Endpoint requests are not recorded.
      */
-    public Endpoint.Response answer(String method, String pathInApp) {
+    public Endpoint.Response answer(String method, String pathInApp, String remoteAddr, boolean forwarded) {
         String sub = subpath(pathInApp);
-        if (sub == null) {
+        if (sub == null || (!remoteAllowed && (forwarded || !Loopback.is(remoteAddr)))) {
             return null;
         }
         try {

@@ -40,7 +40,7 @@ class FilterCoreTest {
         assertNull(core.subpath("/soapscopeX/metrics"));
         assertNull(core.subpath("/echo"));
         assertNull(core.subpath(null));
-        assertNull(core.answer("POST", "/echo"), "application requests are not answered");
+        assertNull(core.answer("POST", "/echo", "127.0.0.1", false), "application requests are not answered");
     }
 
     @Test
@@ -49,25 +49,25 @@ class FilterCoreTest {
         int token = core.open("urn:core", "text/xml", "/echo");
         core.close(token, 200, false);
 
-        Endpoint.Response metrics = core.answer("GET", "/soapscope/metrics");
+        Endpoint.Response metrics = core.answer("GET", "/soapscope/metrics", "127.0.0.1", false);
         assertEquals(200, metrics.status);
         assertEquals(Endpoint.PROMETHEUS_TEXT, metrics.contentType);
-        assertTrue(metrics.body.contains("soapscope_request_duration_seconds_count{operation=\"urn:core\",outcome=\"success\"}"),
-                metrics.body);
+        assertTrue(metrics.body().contains("soapscope_request_duration_seconds_count{operation=\"urn:core\",outcome=\"success\"}"),
+                metrics.body());
 
-        Endpoint.Response phases = core.answer("HEAD", "/soapscope/phases");
+        Endpoint.Response phases = core.answer("HEAD", "/soapscope/phases", "127.0.0.1", false);
         assertEquals(200, phases.status);
-        assertTrue(phases.body.contains("\"operation\":\"urn:core\""), phases.body);
-        assertEquals(200, core.answer("GET", "/soapscope/hotspots").status);
-        assertEquals(200, core.answer("GET", "/soapscope").status);
+        assertTrue(phases.body().contains("\"operation\":\"urn:core\""), phases.body());
+        assertEquals(200, core.answer("GET", "/soapscope/hotspots", "127.0.0.1", false).status);
+        assertEquals(200, core.answer("GET", "/soapscope", "127.0.0.1", false).status);
 
-        Endpoint.Response unknown = core.answer("GET", "/soapscope/nope");
+        Endpoint.Response unknown = core.answer("GET", "/soapscope/nope", "127.0.0.1", false);
         assertEquals(404, unknown.status);
-        assertTrue(unknown.body.contains("/metrics"), "the index: " + unknown.body);
+        assertTrue(unknown.body().contains("/metrics"), "the index: " + unknown.body());
 
-        Endpoint.Response post = core.answer("POST", "/soapscope/metrics");
+        Endpoint.Response post = core.answer("POST", "/soapscope/metrics", "127.0.0.1", false);
         assertEquals(405, post.status);
-        assertTrue(post.body.contains("POST"));
+        assertTrue(post.body().contains("POST"));
     }
 
     @Test
@@ -89,10 +89,30 @@ class FilterCoreTest {
     }
 
     @Test
+    void onlyLoopbackClientsReadTheEndpointUnlessOpenedOnPurpose() {
+        FilterCore core = start(Map.of());
+        assertEquals(200, core.answer("GET", "/soapscope/metrics", "127.0.0.1", false).status);
+        assertEquals(200, core.answer("GET", "/soapscope/metrics", "0:0:0:0:0:0:0:1", false).status);
+        assertEquals(200, core.answer("GET", "/soapscope/metrics", "[::1]", false).status);
+        assertEquals(200, core.answer("GET", "/soapscope/phases", "127.3.4.5", false).status);
+        // any other client, or a request a proxy forwarded, reaches the application as if soapscope were not there
+        for (String remote : new String[] {"192.0.2.7", "10.1.2.3", "2001:db8::1", "::ffff:192.0.2.7", "localhost",
+                "example.org", "", null}) {
+            assertNull(core.answer("GET", "/soapscope/metrics", remote, false), String.valueOf(remote));
+            assertNull(core.answer("GET", "/soapscope/hotspots", remote, false), String.valueOf(remote));
+        }
+        assertNull(core.answer("GET", "/soapscope/metrics", "127.0.0.1", true), "forwarded by a local proxy");
+
+        FilterCore open = start(Map.of(ConfigKey.FILTER_REMOTE.systemProperty(), "true"));
+        assertEquals(200, open.answer("GET", "/soapscope/metrics", "192.0.2.7", false).status);
+        assertEquals(200, open.answer("GET", "/soapscope/metrics", "127.0.0.1", true).status);
+    }
+
+    @Test
     void theEndpointCanBeTurnedOff() {
         FilterCore core = start(Map.of(ConfigKey.ENDPOINT.systemProperty(), "false"));
         assertNull(core.endpointPath());
-        assertNull(core.answer("GET", "/soapscope/metrics"));
+        assertNull(core.answer("GET", "/soapscope/metrics", "127.0.0.1", false));
     }
 
     @Test

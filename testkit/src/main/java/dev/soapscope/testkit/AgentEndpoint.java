@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public final class AgentEndpoint {
     /** {@code [soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:PORT/metrics; probes: [...]} */
-    private static final Pattern STARTED = Pattern.compile("agent \\S+ started: endpoint (http://[0-9.]+:[0-9]+)/metrics");
+    private static final Pattern STARTED = Pattern.compile("agent \\S+ started: endpoint (http://(?:[0-9.]+|\\[[0-9a-fA-F:]+\\]):[0-9]+)/metrics");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;

@@ -38,7 +38,7 @@ public final class TomcatMain {
         tomcat.setBaseDir(baseDir.toString());
         tomcat.setHostname("127.0.0.1");
         Connector connector = tomcat.getConnector();
-        connector.setPort(0);
+        connector.setPort(Integer.getInteger("testkit.port", 0)); // a fixed port only for tests that need one
         connector.setProperty("address", "127.0.0.1");
 
         // Tomcat's own defaults include a JspServlet that tomcat-embed-core lacks (a SEVERE stack trace at start)

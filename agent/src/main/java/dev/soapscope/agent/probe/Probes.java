@@ -30,7 +30,8 @@ public final class Probes {
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1,
-                CxfProbes.INTERCEPTORS, CxfProbes.STAGES));
+                CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
+                PortGuardProbe.INSTANCE));
     }
 
     /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
