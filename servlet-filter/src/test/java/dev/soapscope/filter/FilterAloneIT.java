@@ -40,6 +40,7 @@ class FilterAloneIT {
                 .servlet(SingleByteReadServlet.class, "/bytes").start()) {
             assertTrue(server.waitForOutput("soapscope filter: no agent attached, recording locally; endpoint at /soapscope",
                     java.time.Duration.ofSeconds(5)), server.output());
+            assertTrue(server.output().contains("for loopback clients only"), server.output());
             sendEchoes(server);
             for (int i = 0; i < SINGLE_BYTE_REQUESTS; i++) {
                 Http.Response r = Http.post(server.uri("/bytes"), Soap.echoRequest("bytes", ENVELOPE_BYTES), Soap.CONTENT_TYPE,
@@ -71,6 +72,13 @@ class FilterAloneIT {
             assertTrue(metrics.value("soapscope_request_first_byte_seconds_sum", ECHO) <= total);
 
             assertFalse(scrape.body().contains("operation=\"/soapscope"), "endpoint requests are not recorded");
+
+            // through a proxy (even one on this machine) the endpoint is not there: the application answers
+            for (String header : new String[] {"X-Forwarded-For", "Forwarded"}) {
+                Http.Response proxied = Http.get(server.uri("/soapscope/metrics"), Map.of(header, "for=192.0.2.7"));
+                assertEquals(404, proxied.status(), "Tomcat's own 404: " + proxied);
+                assertFalse(proxied.body().contains("soapscope_"), proxied.body());
+            }
 
             Http.Response phasesPage = Http.get(server.uri("/soapscope/phases"));
             assertEquals(200, phasesPage.status());

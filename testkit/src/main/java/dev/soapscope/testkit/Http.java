@@ -57,7 +57,13 @@ public final class Http {
     }
 
     public static Response get(URI uri) {
-        return send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build());
+        return get(uri, Map.of());
+    }
+
+    public static Response get(URI uri, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
+        headers.forEach(request::header);
+        return send(request.build());
     }
 
     private static Response send(HttpRequest request) {

@@ -60,6 +60,7 @@ class SoapscopeFilterTest {
                 .returning("getDispatcherType", type)
                 .returning("getMethod", method)
                 .returning("getServletPath", servletPath)
+                .returning("getRemoteAddr", "127.0.0.1")
                 .returning("getContentType", "text/xml; charset=utf-8")
                 .on("getHeader", a -> "SOAPAction".equals(a[0]) ? "\"urn:filter\"" : null)
                 .returning("getInputStream", in)
