@@ -15,23 +15,24 @@ public final class AgentMain {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        start(args, inst);
+        start(args, inst, "-javaagent");
     }
 
     public static void agentmain(String args, Instrumentation inst) {
-        start(args, inst);
+        start(args, inst, "attach");
     }
 
     public static void main(String[] args) throws Exception {
-        Commands.run(args);
+        System.exit(Commands.run(args, System.out, System.err));
     }
 
-    private static synchronized void start(String args, Instrumentation inst) {
+    private static synchronized void start(String args, Instrumentation inst, String how) {
         if (started) {
             System.err.println("[soapscope] INFO agent already running in this JVM; ignoring the second start");
             return;
         }
         started = true;
+        AgentPresence.mark(how);
         try {
             BootstrapJar.appendTo(inst);
             Class.forName("dev.soapscope.agent.AgentInstaller")

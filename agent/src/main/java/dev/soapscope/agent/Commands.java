@@ -1,66 +1,91 @@
 package dev.soapscope.agent;
 
+import java.io.PrintStream;
+
 /** {@code java -jar soapscope-agent.jar <command>}. */
 final class Commands {
+    static final int OK = 0;
+    static final int BAD_ARGUMENTS = 2;
+    /** attach: the JVM refused, or is gone. */
+    static final int ATTACH_REFUSED = 1;
+    /** attach: the JVM already runs the agent, which ignores a second start. */
+    static final int ALREADY_RUNNING = 3;
+
+    static final String USAGE = "usage: java -jar soapscope-agent.jar <command>\n"
+            + "  attach <pid> [key=value,...]   load the agent into a running JVM (same user); requests after\n"
+            + "           the attach are counted\n"
+            + "  flame RUN --out DIR             flame graphs of a profiled run, by phase\n"
+            + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
+            + "  compare BASE CUR [--threshold PCT] [--json FILE]   phase times compared; exit 1 on a regression\n"
+            + "  config   print the settings table (key, default, meaning)\n"
+            + "  help     this text\n"
+            + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]\n";
+    static final String ATTACH_USAGE = "usage: java -jar soapscope-agent.jar attach <pid> [key=value,...]\n";
+
     private Commands() {
     }
 
-    static void run(String[] args) throws Exception {
-        String command = args.length == 0 ? "help" : args[0];
+    /** Runs one command; returns the exit code. */
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        if (args.length == 0) {
+            err.print("soapscope: a command is required\n" + USAGE);
+            return BAD_ARGUMENTS;
+        }
+        String command = args[0];
+        if ("help".equals(command) || "--help".equals(command) || "-h".equals(command)) {
+            out.print(USAGE);
+            return OK;
+        }
         if ("config".equals(command)) {
             // loaded from the nested jar: the recorder is not on this class path
-            System.out.print(Class.forName("dev.soapscope.config.ConfigKey", true, bootstrapLoader())
+            out.print(Class.forName("dev.soapscope.config.ConfigKey", true, bootstrapLoader())
                     .getMethod("markdownTable").invoke(null));
-            return;
+            return OK;
         }
         if ("attach".equals(command)) {
-            System.exit(attach(args));
+            return attach(args, out, err);
         }
         if ("flame".equals(command) || "diff".equals(command) || "compare".equals(command)) {
             // the run commands need the recorder's vocabulary, which lives in the nested jar
-            Object exit = Class.forName("dev.soapscope.flamegraphs.Cli", true, withRecorder())
-                    .getMethod("run", String[].class, java.io.PrintStream.class, java.io.PrintStream.class)
-                    .invoke(null, args, System.out, System.err);
-            System.exit((Integer) exit);
+            return (Integer) Class.forName("dev.soapscope.flamegraphs.Cli", true, withRecorder())
+                    .getMethod("run", String[].class, PrintStream.class, PrintStream.class)
+                    .invoke(null, args, out, err);
         }
-        if (!"help".equals(command) && !"--help".equals(command)) {
-            System.err.println("soapscope: unknown command '" + command + "'");
-        }
-        System.out.println("usage: java -jar soapscope-agent.jar <command>\n"
-                + "  attach <pid> [key=value,...]   load the agent into a running JVM (same user); requests after\n"
-                + "           the attach are counted\n"
-                + "  flame RUN --out DIR             flame graphs of a profiled run, by phase\n"
-                + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
-                + "  compare BASE CUR [--threshold PCT] [--json FILE]   phase times compared; exit 1 on a regression\n"
-                + "  config   print the settings table (key, default, meaning)\n"
-                + "  help     this text\n"
-                + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]");
-        if (!"help".equals(command) && !"--help".equals(command)) {
-            System.exit(2);
-        }
+        err.print("soapscope: unknown command '" + command + "'\n" + USAGE);
+        return BAD_ARGUMENTS;
     }
 
-    /** {@code attach <pid> [args]}: 0 attached, 1 the JVM refused, 2 bad arguments. */
-    static int attach(String[] args) {
-        if (args.length < 2 || args.length > 3 || !args[1].matches("[0-9]+")) {
-            System.err.println("soapscope: usage: java -jar soapscope-agent.jar attach <pid> [key=value,...]");
-            return 2;
+    /** {@code attach <pid> [args]}: exit codes {@link #OK}, {@link #ATTACH_REFUSED}, {@link #BAD_ARGUMENTS}, {@link #ALREADY_RUNNING}. */
+    static int attach(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 2 || args.length > 3) {
+            err.print("soapscope: attach takes a process id and optionally the agent's settings\n" + ATTACH_USAGE);
+            return BAD_ARGUMENTS;
         }
         String pid = args[1];
+        if (!pid.matches("[0-9]+")) {
+            err.print("soapscope: '" + pid + "' is not a process id (jps -l lists the JVMs)\n" + ATTACH_USAGE);
+            return BAD_ARGUMENTS;
+        }
         try {
+            String running = AgentPresence.in(pid);
+            if (running != null) {
+                err.println("soapscope: JVM " + pid + " already runs the soapscope agent (started by " + running
+                        + "); nothing loaded. It ignores a second start: restart that JVM to change its settings.");
+                return ALREADY_RUNNING;
+            }
             java.io.File jar = new java.io.File(Commands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             net.bytebuddy.agent.ByteBuddyAgent.attach(jar, pid, args.length == 3 ? args[2] : "");
-            System.out.println("soapscope: agent loaded into JVM " + pid
+            out.println("soapscope: agent loaded into JVM " + pid
                     + "; it logs its start, endpoint and probes on that JVM's standard error");
-            return 0;
+            return OK;
         } catch (Throwable e) {
             Throwable cause = e;
             while (cause.getCause() != null) {
                 cause = cause.getCause();
             }
-            System.err.println("soapscope: cannot attach to JVM " + pid + ": " + cause
+            err.println("soapscope: cannot attach to JVM " + pid + ": " + cause
                     + ". Check that it is running, as this user, and was not started with -XX:+DisableAttachMechanism.");
-            return 1;
+            return ATTACH_REFUSED;
         }
     }
 

@@ -36,9 +36,26 @@ class AttachIT {
             PrometheusText metrics = agent.metrics();
             assertEquals(N, metrics.value("soapscope_request_duration_seconds_count",
                     Map.of("operation", "urn:attached", "outcome", "success")));
+            // the agent ignores a second start: attach says so instead of "agent loaded"
+            Result again = run("attach", String.valueOf(server.pid()), "port=0");
+            assertEquals(3, again.exit, again.output);
+            assertTrue(again.output.startsWith("soapscope: JVM " + server.pid()
+                    + " already runs the soapscope agent (started by attach); nothing loaded."), again.output);
             // MessageFactory was loaded before the attach: retransformed, so its hot spot is still seen
             assertEquals(N, metrics.value("soapscope_hotspot_events_total",
                     Map.of("operation", "urn:attached", "kind", "factory.create")), N * 4.0);
+        }
+    }
+
+    @Test
+    void attachingToAServerStartedWithTheAgentLoadsNothing() throws Exception {
+        try (ForkedServer server = ForkedServer.tomcat().javaagent(AgentOnTomcatIT.AGENT, "port=0")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo").start()) {
+            Result attach = run("attach", String.valueOf(server.pid()), "port=0");
+            assertEquals(3, attach.exit, attach.output);
+            assertTrue(attach.output.startsWith("soapscope: JVM " + server.pid()
+                    + " already runs the soapscope agent (started by -javaagent); nothing loaded."), attach.output);
+            post(server, "unharmed");
         }
     }
 
@@ -53,6 +70,7 @@ class AttachIT {
         }
         Result usage = run("attach", "not-a-pid");
         assertEquals(2, usage.exit);
+        assertTrue(usage.output.startsWith("soapscope: 'not-a-pid' is not a process id"), usage.output);
         assertTrue(usage.output.contains("usage: java -jar soapscope-agent.jar attach <pid>"), usage.output);
     }
 

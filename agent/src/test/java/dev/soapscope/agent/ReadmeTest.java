@@ -22,4 +22,14 @@ class ReadmeTest {
         assertTrue(start >= 0 && end > start, "README.md has no settings table between the markers");
         assertEquals(ConfigKey.markdownTable(), readme.substring(start + START.length(), end));
     }
+
+    /** The reports compare with "classic" figures: the README says what they are where the word first appears. */
+    @Test
+    void classicIsExplainedWhereItFirstAppears() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        int first = readme.indexOf("classic");
+        assertTrue(first >= 0, "README.md speaks of classic figures");
+        String around = readme.substring(first, Math.min(readme.length(), first + 200));
+        assertTrue(around.contains("published results of the benchmarks these scenarios reproduce"), around);
+    }
 }

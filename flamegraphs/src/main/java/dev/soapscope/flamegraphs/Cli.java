@@ -52,6 +52,9 @@ public final class Cli {
                 default:
                     throw new CommandLine.UsageException("unknown command " + args[0]);
             }
+        } catch (CommandLine.HelpRequested e) {
+            out.print(CommandLine.usageOf(USAGE, args[0]));
+            return OK;
         } catch (CommandLine.UsageException e) {
             err.println("soapscope: " + e.getMessage());
             err.print(USAGE);
@@ -60,7 +63,7 @@ public final class Cli {
             err.println("soapscope: " + e.getMessage());
             return BAD_INPUT;
         } catch (IOException e) {
-            err.println("soapscope: " + e);
+            err.println("soapscope: " + FileErrors.describe(e));
             return BAD_INPUT;
         }
     }

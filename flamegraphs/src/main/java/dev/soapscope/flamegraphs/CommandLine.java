@@ -20,6 +20,9 @@ final class CommandLine {
         CommandLine a = new CommandLine();
         for (int i = 1; i < args.length; i++) {
             String arg = args[i];
+            if ("--help".equals(arg) || "-h".equals(arg)) {
+                throw new HelpRequested();
+            }
             if (!arg.startsWith("--")) {
                 a.positional.add(arg);
                 continue;
@@ -76,8 +79,35 @@ final class CommandLine {
         throw new UsageException(option + " takes a number of at least 0, not " + v);
     }
 
+    /** The usage of one command: its line of {@code usage} (which lists every command), and the notes after. */
+    static String usageOf(String usage, String command) {
+        String prefix = "java -jar soapscope-agent.jar ";
+        StringBuilder b = new StringBuilder();
+        for (String line : usage.split("\n")) {
+            int at = line.indexOf(prefix);
+            if (at < 0) {
+                b.append(line).append('\n');
+            } else if (line.startsWith(command + " ", at + prefix.length())) {
+                b.append("usage: ").append(line.substring(at)).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * {@code --help} or {@code -h} after a command: its usage, and no error. A kind of UsageException only so that
+     * it leaves every command's parsing the same way; {@link Cli} catches it first.
+     */
+    static final class HelpRequested extends UsageException {
+        private static final long serialVersionUID = 1L;
+
+        HelpRequested() {
+            super("help");
+        }
+    }
+
     /** CommandLine that do not fit the command: a message, then the usage. */
-    static final class UsageException extends Exception {
+    static class UsageException extends Exception {
         private static final long serialVersionUID = 1L;
 
         UsageException(String message) {

@@ -2,7 +2,6 @@ package dev.soapscope.flamegraphs;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -55,7 +54,7 @@ final class DiffCommand {
     private static void createParent(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
-            Files.createDirectories(parent);
+            FileErrors.createDirectories(parent);
         }
     }
 }

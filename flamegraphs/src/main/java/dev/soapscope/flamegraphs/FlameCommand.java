@@ -4,7 +4,6 @@ import dev.soapscope.recorder.Phase;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -57,7 +56,7 @@ final class FlameCommand {
             throw new BadInputException(label + " holds no execution samples"
                     + " (record with async-profiler's cpu, itimer or wall event and JFR output)");
         }
-        Files.createDirectories(outDir);
+        FileErrors.createDirectories(outDir);
         all.write(outDir.resolve(ALL_COLLAPSED));
         Path allHtml = outDir.resolve(ALL_HTML);
         all.writeHtml(allHtml, "soapscope: " + label + " by phase (" + total + " samples" + requests(requests) + ")");

@@ -36,6 +36,10 @@ public final class Probes {
 
     /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
     public static List<String> install(Instrumentation inst, List<String> disabled) {
+        String unmatched = unmatched(disabled, names());
+        if (unmatched != null) {
+            Log.warn(unmatched);
+        }
         AgentBuilder builder = new AgentBuilder.Default()
                 // Pattern, UUID and the XML factories are loaded before premain (and everything is, on attach)
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
@@ -81,6 +85,26 @@ public final class Probes {
             }
         }
         return false;
+    }
+
+    /** One line for the names in {@code disabled} that match no probe (a typo disables nothing), or null. */
+    static String unmatched(List<String> disabled, List<String> probes) {
+        List<String> unmatched = new ArrayList<String>();
+        for (String d : disabled) {
+            boolean matches = false;
+            for (String probe : probes) {
+                matches |= isDisabled(probe, Collections.singletonList(d));
+            }
+            if (!matches) {
+                unmatched.add("'" + d + "'");
+            }
+        }
+        if (unmatched.isEmpty()) {
+            return null;
+        }
+        return "probes.disabled: " + String.join(", ", unmatched) + (unmatched.size() == 1 ? " names" : " name")
+                + " no probe, so disables nothing; the probes are " + String.join(", ", probes)
+                + " (a family name such as servlet names all of its probes)";
     }
 
     /** Names of all probes, for documentation and the disabled-probe check. */

@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProbesTest {
@@ -19,6 +20,21 @@ class ProbesTest {
         assertTrue(Probes.isDisabled("servlet.javax", List.of("servlet")));
         assertFalse(Probes.isDisabled("servlet.javax", List.of("servlet.jakarta")));
         assertFalse(Probes.isDisabled("streams.javax", List.of("stream")));
+    }
+
+    /** A typo in probes.disabled disables nothing: one line says so and lists the names. */
+    @Test
+    void aDisabledNameThatMatchesNoProbeIsReported() {
+        List<String> probes = List.of("servlet.jakarta", "servlet.javax", "regex");
+        assertEquals("probes.disabled: 'nonsense' names no probe, so disables nothing; the probes are "
+                + "servlet.jakarta, servlet.javax, regex (a family name such as servlet names all of its probes)",
+                Probes.unmatched(List.of("regex", "nonsense"), probes));
+        assertEquals("probes.disabled: 'serv', 'regex.x' name no probe, so disables nothing; the probes are "
+                + "servlet.jakarta, servlet.javax, regex (a family name such as servlet names all of its probes)",
+                Probes.unmatched(List.of("serv", "regex.x"), probes));
+        assertNull(Probes.unmatched(List.of("servlet", "servlet.javax", "regex"), probes));
+        assertNull(Probes.unmatched(List.of(), probes));
+        assertNull(Probes.unmatched(List.of("servlet", "streams", "cxf", "cxf-interceptors", "jaxb"), Probes.names()));
     }
 
     @Test

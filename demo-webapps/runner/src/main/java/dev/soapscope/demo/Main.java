@@ -142,7 +142,7 @@ public final class Main {
         for (Map.Entry<Container, List<Scenario>> group : groups.entrySet()) {
             Container container = group.getKey();
             Path profileDir = notProfiled == null ? dir.resolve(container.profileDir()) : null;
-            ServerRun run = runOn(container, group.getValue(), options, dir, profileDir, t0, out, err);
+            ServerRun run = runOn(container, group.getValue(), options, dir, profileDir, out, err);
             if (run == null) {
                 return 1;
             }
@@ -203,7 +203,7 @@ public final class Main {
      * null when it did not start (said on {@code err}).
      */
     private static ServerRun runOn(Container container, List<Scenario> scenarios, Options options, Path dir,
-                                   Path profileDir, long t0, PrintStream out, PrintStream err)
+                                   Path profileDir, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
         Map<String, Path> wars = wars(options, scenarios);
         Path log = dir.resolve(container == Container.TOMCAT_11 ? "server.log"
@@ -225,7 +225,7 @@ public final class Main {
         String probes;
         try {
             out.printf(Locale.ROOT, "%s ready on port %d after %.1f s; agent endpoint %s%n", container.title(),
-                    server.port(), (System.nanoTime() - t0) / 1e9, server.agentEndpoint());
+                    server.port(), server.startSeconds(), server.agentEndpoint());
             probes = server.agentProbes();
             LoadDriver driver = new LoadDriver("127.0.0.1", server.port());
             AgentClient agent = new AgentClient(server.agentEndpoint());

@@ -77,6 +77,7 @@ public final class ServerProcess implements AutoCloseable {
     private final Writer commands;
     private List<Path> extractedJars = List.of();
     private final ProfilingLines profiling = new ProfilingLines();
+    private double startSeconds;
 
     private ServerProcess(Process process, List<String> command, Writer log) {
         this.process = process;
@@ -127,6 +128,7 @@ public final class ServerProcess implements AutoCloseable {
     public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
                                       Path logFile, Path profileDir)
             throws IOException, StartFailure, InterruptedException {
+        long started = System.nanoTime();
         List<Path> extracted = extract(container == Container.TOMCAT_9 ? TOMCAT9_RESOURCES : List.of(SERVER_JAR_RESOURCE));
         String classPath = !extracted.isEmpty() ? join(extracted)
                 : container == Container.TOMCAT_9 ? tomcat9ClassPath() : classPath();
@@ -155,6 +157,7 @@ public final class ServerProcess implements AutoCloseable {
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
             server.agentEndpoint.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             server.serverPort.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            server.startSeconds = (System.nanoTime() - started) / 1e9;
             return server;
         } catch (ExecutionException | TimeoutException e) {
             String why = e instanceof TimeoutException ? "the server was not ready within " + START_TIMEOUT.toSeconds() + " s"
@@ -326,6 +329,11 @@ public final class ServerProcess implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new IOException("not a heap answer: " + answer);
         }
+    }
+
+    /** Seconds from this server's launch until it and its agent were ready (not from the start of the whole run). */
+    public double startSeconds() {
+        return startSeconds;
     }
 
     public int port() {
