@@ -96,12 +96,13 @@ public final class ProfilerControl {
     }
 
     /**
-     * Profiles for {@code seconds} and returns the JFR file (the caller deletes it).
+     * Profiles for {@code seconds} and returns the JFR file (the caller deletes it). The file exists only while this
+     * runs or once it returned: refused, failed or interrupted, nothing is left in the temp directory.
      *
      * @throws IllegalStateException with a reason a user can act on when profiling cannot run now
      */
     public File profile(int seconds, String event) throws Exception {
-        File file = File.createTempFile("soapscope-profile-", ".jfr");
+        File file;
         synchronized (this) {
             if (continuous) {
                 throw new IllegalStateException("continuous profiling is running (profiler=" + continuousEvent
@@ -110,16 +111,28 @@ public final class ProfilerControl {
             if (running) {
                 throw new IllegalStateException("a profile is already being taken; try again when it is done");
             }
-            startSession(event, file);
+            file = File.createTempFile("soapscope-profile-", ".jfr");
+            try {
+                startSession(event, file);
+            } catch (Throwable e) {
+                delete(file);
+                throw e;
+            }
         }
+        boolean stopped = false;
         try {
             Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
-        } finally {
             synchronized (this) {
                 stopSession();
             }
+            stopped = true;
+            return file;
+        } finally {
+            if (!stopped) {
+                stopQuietly(); // interrupted or failed: what went wrong first is what the caller hears
+                delete(file);
+            }
         }
-        return file;
     }
 
     /** The backend's name, or why there is none. */
@@ -133,11 +146,18 @@ public final class ProfilerControl {
         if (b == null) {
             throw new IllegalStateException("no profiler can run here: " + unavailable);
         }
-        b.start(event, intervalMillis, file);
-        running = true;
         if (b.tagsPhases()) {
+            // before the start, which samples a while before it returns (up to a second the first time): segments
+            // begun meanwhile get their spans when they end (PhaseSpans.endUnmarked)
             Recorder.setSegmentSink(new PhaseSpans());
         }
+        try {
+            b.start(event, intervalMillis, file);
+        } catch (Exception e) {
+            Recorder.setSegmentSink(null);
+            throw e;
+        }
+        running = true;
         return file;
     }
 
@@ -148,6 +168,14 @@ public final class ProfilerControl {
         Recorder.setSegmentSink(null);
         running = false;
         backend.stop();
+    }
+
+    private synchronized void stopQuietly() {
+        try {
+            stopSession();
+        } catch (Throwable e) {
+            Log.warnOnce("profiler-stop", "stopping the profiler failed", e);
+        }
     }
 
     private synchronized void rotate() {
@@ -203,6 +231,12 @@ public final class ProfilerControl {
                 Log.warn(unavailable + "; profiling is off");
             }
             return backend;
+        }
+    }
+
+    private static void delete(File file) {
+        if (!file.delete() && file.exists()) {
+            file.deleteOnExit();
         }
     }
 
