@@ -1,5 +1,6 @@
 package dev.soapscope.agent;
 
+import dev.soapscope.flamegraphs.Cli;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
@@ -11,14 +12,18 @@ import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -175,6 +180,83 @@ class ProfilerIT {
             System.err.printf("request-thread samples inside a phase span: first profile %.2f, second %.2f%n", first, second);
             assertTrue(second > 0.5, "second profile: " + second);
             assertTrue(first > second - 0.12, "first profile tags " + first + " of request samples, the second " + second);
+        }
+    }
+
+    @Test
+    void aKilledRunKeepsItsDocumentsAndItsCompleteSegmentsAndADeletedDirectoryComesBack() throws Exception {
+        Path profiles = dir.resolve("profiles");
+        try (ForkedServer server = ForkedServer.tomcat()
+                .javaagent(AgentOnTomcatIT.AGENT, "port=0,profiler=cpu,profiler.interval.ms=1,profiler.dir=" + profiles)
+                .jvmArg("-Dsoapscope.test.profiler.rotate.ms=1500")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo").start()) {
+            assertTrue(server.waitForOutput("profiling cpu continuously with async-profiler", Duration.ofSeconds(20)), server.output());
+            AtomicBoolean loading = new AtomicBoolean(true);
+            Thread load = new Thread(() -> {
+                while (loading.get()) {
+                    Http.post(server.uri("/echo"), Soap.echoRequest("k".repeat(20_000)), Soap.CONTENT_TYPE,
+                            Map.of("SOAPAction", "urn:killed"));
+                }
+            });
+            load.start();
+            try {
+                awaitRun(profiles);
+                deleteTree(profiles); // someone cleans up: the next rotation creates it again
+                awaitRun(profiles);
+                assertTrue(server.waitForOutput("profiler.dir " + profiles + " was deleted: created it again",
+                        Duration.ofSeconds(10)), server.output());
+            } finally {
+                loading.set(false);
+                load.join();
+            }
+            ProcessHandle jvm = ProcessHandle.of(server.pid()).orElseThrow();
+            jvm.destroyForcibly(); // kill -9: no shutdown hook writes anything
+            jvm.onExit().get();
+        }
+        assertTrue(Files.size(profiles.resolve("phases.json")) > 0);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int flame = Cli.run(new String[] {"flame", profiles.toString(), "--out", dir.resolve("flame").toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, flame, out + "\n" + err);
+        String flameOut = out.toString(StandardCharsets.UTF_8);
+        assertTrue(flameOut.contains("requests)"), flameOut);
+        assertTrue(flameOut.startsWith("warning: cannot read " + profiles.resolve("soapscope-")), // the one being written
+                flameOut);
+        int compare = Cli.run(new String[] {"compare", profiles.toString(), profiles.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, compare, out + "\n" + err);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("urn:killed"), out.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Waits until the run directory holds a closed JFR file and a phases.json with the load's operation. */
+    private static void awaitRun(Path profiles) throws Exception {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < until) {
+            Path phases = profiles.resolve("phases.json");
+            if (jfrFiles(profiles).size() >= 2 && Files.exists(phases)
+                    && Files.readString(phases).contains("\"operation\":\"urn:killed\"")) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no closed JFR file and phases.json in " + profiles + ": " + jfrFiles(profiles));
+    }
+
+    private static List<Path> jfrFiles(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.toString().endsWith(".jfr")).collect(Collectors.toList());
+        }
+    }
+
+    private static void deleteTree(Path dir) throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 
