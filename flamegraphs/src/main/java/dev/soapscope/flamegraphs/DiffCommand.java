@@ -16,8 +16,12 @@ final class DiffCommand {
             throws BadInputException, IOException {
         long baseRequests = requests(base);
         long currentRequests = requests(current);
-        DiffGraph diff = write(PhaseProfile.read(base.jfrFiles()), base.path().toString(), baseRequests,
-                PhaseProfile.read(current.jfrFiles()), current.path().toString(), currentRequests, html);
+        PhaseProfile baseProfile = PhaseProfile.read(base.jfrFiles());
+        baseProfile.warnSkipped(out);
+        PhaseProfile currentProfile = PhaseProfile.read(current.jfrFiles());
+        currentProfile.warnSkipped(out);
+        DiffGraph diff = write(baseProfile, base.path().toString(), baseRequests, currentProfile,
+                current.path().toString(), currentRequests, html);
         out.println("wrote " + html + " (samples per " + diff.unit() + " requests)");
         if (collapsed != null) {
             createParent(collapsed);

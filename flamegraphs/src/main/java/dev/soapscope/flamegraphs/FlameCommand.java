@@ -27,6 +27,7 @@ final class FlameCommand {
 
     static void run(Run run, Path outDir, PrintStream out) throws BadInputException, IOException {
         PhaseProfile profile = PhaseProfile.read(run.jfrFiles());
+        profile.warnSkipped(out);
         long requests = run.hasPhases() ? run.phases().totalRequests() : -1;
         FlameGraphs.Pages pages = write(profile, outDir, run.path().toString(), requests);
         long total = pages.samples();

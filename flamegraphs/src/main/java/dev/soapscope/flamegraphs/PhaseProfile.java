@@ -7,7 +7,10 @@ import one.jfr.JfrReader;
 import one.jfr.event.SpanEvent;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -23,16 +26,23 @@ import java.util.TreeSet;
  *
  * <p>With a {@link TimeWindow}, only the samples taken within it count; the spans are read whole, so a sample in
  * the window keeps its phase even when its span began before the window.
+ *
+ * <p>A file that cannot be read as a JFR recording is skipped, with a warning naming it: a run's last file is cut
+ * short when its JVM was killed or its disk filled up, and the complete files before it still count. Only when no
+ * file can be read is that an error.
  */
 final class PhaseProfile {
     private final Map<Phase, CollapsedStacks> phases;
     private final CollapsedStacks none;
     private final Set<String> ignoredTags;
+    private final List<String> skipped;
 
-    private PhaseProfile(Map<Phase, CollapsedStacks> phases, CollapsedStacks none, Set<String> ignoredTags) {
+    private PhaseProfile(Map<Phase, CollapsedStacks> phases, CollapsedStacks none, Set<String> ignoredTags,
+                         List<String> skipped) {
         this.phases = phases;
         this.none = none;
         this.ignoredTags = ignoredTags;
+        this.skipped = skipped;
     }
 
     /** Reads and adds up the samples of every file. */
@@ -40,37 +50,65 @@ final class PhaseProfile {
         return read(jfrFiles, null);
     }
 
-    /** Reads and adds up the samples of every file taken within {@code window} (null: all of them). */
+    /**
+     * Reads and adds up the samples of every file taken within {@code window} (null: all of them), skipping the files
+     * that cannot be read.
+     *
+     * @throws BadInputException when no file can be read
+     */
     static PhaseProfile read(List<Path> jfrFiles, TimeWindow window) throws BadInputException {
         Map<Phase, CollapsedStacks> phases = new EnumMap<>(Phase.class);
         CollapsedStacks none = new CollapsedStacks();
         Set<String> ignored = new TreeSet<>();
+        List<String> skipped = new ArrayList<>();
+        BadInputException firstFailure = null;
         for (Path file : jfrFiles) {
-            CollapsedStacks all = samples(file, null, window);
-            if (all.total() == 0) {
-                continue; // nothing here (a rotated file outside the window): no pass per tag
+            Map<Phase, CollapsedStacks> filePhases = new EnumMap<>(Phase.class);
+            CollapsedStacks fileNone;
+            try {
+                fileNone = readFile(file, window, filePhases, ignored);
+            } catch (BadInputException e) {
+                skipped.add(e.getMessage());
+                firstFailure = firstFailure == null ? e : firstFailure;
+                continue;
             }
-            CollapsedStacks inPhases = new CollapsedStacks();
-            for (String tag : spanTags(file)) {
-                Phase phase = Phase.byTag(tag);
-                if (phase == null) {
-                    ignored.add(tag);
-                    continue;
-                }
-                CollapsedStacks tagged = samples(file, tag, window);
-                if (tagged.total() == 0) {
-                    continue; // spans, but no sample in them (or none in the window)
-                }
-                inPhases.addAll(tagged);
-                CollapsedStacks sum = phases.get(phase);
+            for (Map.Entry<Phase, CollapsedStacks> e : filePhases.entrySet()) {
+                CollapsedStacks sum = phases.get(e.getKey());
                 if (sum == null) {
-                    phases.put(phase, sum = new CollapsedStacks());
+                    phases.put(e.getKey(), sum = new CollapsedStacks());
                 }
-                sum.addAll(tagged);
+                sum.addAll(e.getValue());
             }
-            none.addAll(all.minus(inPhases));
+            none.addAll(fileNone);
         }
-        return new PhaseProfile(phases, none, ignored);
+        if (firstFailure != null && skipped.size() == jfrFiles.size()) {
+            throw firstFailure;
+        }
+        return new PhaseProfile(phases, none, ignored, Collections.unmodifiableList(skipped));
+    }
+
+    /** One file's samples: into {@code phases} those in phase spans, returned those outside any. */
+    private static CollapsedStacks readFile(Path file, TimeWindow window, Map<Phase, CollapsedStacks> phases,
+                                            Set<String> ignored) throws BadInputException {
+        CollapsedStacks all = samples(file, null, window);
+        if (all.total() == 0) {
+            return all; // nothing here (a rotated file outside the window): no pass per tag
+        }
+        CollapsedStacks inPhases = new CollapsedStacks();
+        for (String tag : spanTags(file)) {
+            Phase phase = Phase.byTag(tag);
+            if (phase == null) {
+                ignored.add(tag);
+                continue;
+            }
+            CollapsedStacks tagged = samples(file, tag, window);
+            if (tagged.total() == 0) {
+                continue; // spans, but no sample in them (or none in the window)
+            }
+            inPhases.addAll(tagged);
+            phases.put(phase, tagged);
+        }
+        return all.minus(inPhases);
     }
 
     /** The phases that have samples, in the order of {@link Phase}. */
@@ -91,6 +129,19 @@ final class PhaseProfile {
     /** Span tags found that are no soapscope phase. */
     Set<String> ignoredTags() {
         return ignoredTags;
+    }
+
+    /** Why each file that could not be read was skipped, naming it. */
+    List<String> skipped() {
+        return skipped;
+    }
+
+    /** Prints one warning line per skipped file. */
+    void warnSkipped(PrintStream out) {
+        for (String why : skipped) {
+            out.println("warning: " + why + "; skipped it (a recording cut short, as when its JVM was killed or its"
+                    + " disk was full)");
+        }
     }
 
     /** Every sample, rooted at its phase frame ({@code [phase:unmarshal];...}) or {@link PhaseFrame#NONE}. */

@@ -108,6 +108,26 @@ class FlameCommandTest {
     }
 
     @Test
+    void skipsASegmentCutShortWithAWarningNamingIt(@TempDir Path dir) throws Exception {
+        Path crashed = Files.createDirectory(dir.resolve("run"));
+        byte[] complete = Files.readAllBytes(run("base").resolve("profile.jfr"));
+        Files.write(crashed.resolve("soapscope-1.jfr"), complete);
+        Path cut = crashed.resolve("soapscope-2.jfr"); // being written when the JVM was killed
+        Files.write(cut, java.util.Arrays.copyOf(complete, complete.length / 2));
+        Files.copy(run("base").resolve("phases.json"), crashed.resolve("phases.json"));
+        Fixtures.Result r = cli("flame", crashed.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("warning: cannot read " + cut + " as a JFR recording: "), r.out());
+        assertTrue(r.out().contains("wrote " + dir.resolve("out").resolve("flame.html") + " (633 samples, 300 requests)\n"),
+                r.out());
+
+        Fixtures.Result diff = cli("diff", crashed.toString(), run("current").toString(), "--out",
+                dir.resolve("diff.html").toString());
+        assertEquals(0, diff.exit(), diff.err());
+        assertTrue(diff.out().startsWith("warning: cannot read " + cut + " as a JFR recording: "), diff.out());
+    }
+
+    @Test
     void refusesWhatIsNoRecording(@TempDir Path dir) throws Exception {
         Path notJfr = dir.resolve("profile.jfr");
         Files.writeString(notJfr, "not a recording");

@@ -19,7 +19,7 @@ public enum ConfigKey {
     PROBES_DISABLED("probes.disabled", "", ValueType.LIST, "probes not to install, by name (the agent logs the names at start); for example regex,uuid"),
     LOG("log", "info", ValueType.LOG_LEVEL, "how much soapscope writes to standard error: off, warn, info or debug"),
     PROFILER("profiler", "", ValueType.PROFILER_EVENT, "profile continuously from start with this event (cpu, wall, alloc, lock), writing JFR files into profiler.dir; empty: on demand only (/profile, /flamegraph)"),
-    PROFILER_DIR("profiler.dir", "soapscope-profiles", ValueType.DIRECTORY, "where continuous profiling writes its JFR files and, at stop, the run's phases.json and hotspots.json"),
+    PROFILER_DIR("profiler.dir", "soapscope-profiles", ValueType.DIRECTORY, "where continuous profiling writes its JFR files and the run's phases.json and hotspots.json (at every rotation, at least every minute, and at stop)"),
     PROFILER_INTERVAL("profiler.interval.ms", "10", ValueType.count(1, 1000), "sampling interval of cpu and wall profiling, in milliseconds"),
     PROFILER_ROTATE("profiler.rotate.minutes", "10", ValueType.count(1, 1440), "continuous profiling starts a new JFR file this often"),
     PROFILER_MAX_MB("profiler.max.mb", "512", ValueType.count(1, 1_000_000), "disk the JFR files of continuous profiling may use; the oldest go first"),

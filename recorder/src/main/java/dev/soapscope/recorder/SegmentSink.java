@@ -11,4 +11,11 @@ public interface SegmentSink {
 
     /** The segment begun at {@code start} ended; the thread was in {@code phase} all along. */
     void end(long start, int phase);
+
+    /**
+     * A segment of {@code nanos} ended that has no start token: it was under way when the sink was installed, or
+     * {@link #start()} could not mark it then (0). By default it is skipped.
+     */
+    default void endUnmarked(long nanos, int phase) {
+    }
 }

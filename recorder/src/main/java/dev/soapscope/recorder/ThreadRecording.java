@@ -90,8 +90,12 @@ final class ThreadRecording implements CompletedRequest {
         }
         SegmentSink sink = Recorder.segmentSink;
         if (sink != null) {
+            // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
+            // can spend all of a short profile in one such segment
             if (segmentStart != 0) {
                 sink.end(segmentStart, phase);
+            } else {
+                sink.endUnmarked(now - last, phase);
             }
             segmentStart = open ? sink.start() : 0;
         }

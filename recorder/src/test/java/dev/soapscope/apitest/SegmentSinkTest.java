@@ -28,6 +28,12 @@ class SegmentSinkTest {
             assertTrue(start != 0);
             segments.add(Phase.of(phase).tag());
         }
+
+        @Override
+        public void endUnmarked(long nanos, int phase) {
+            assertTrue(nanos >= 0);
+            segments.add(Phase.of(phase).tag());
+        }
     };
 
     @AfterEach
@@ -57,5 +63,16 @@ class SegmentSinkTest {
         Recorder.exit(Phase.INVOKE);
         Recorder.requestEnd(token, 200, false);
         assertEquals(Arrays.asList(), segments);
+    }
+
+    @Test
+    void aSegmentUnderWayWhenTheSinkIsInstalledIsReportedWhenItEnds() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.SOAP_PARSE); // a slow first parse, under way when a profile starts
+        Recorder.setSegmentSink(sink);
+        Recorder.exit(Phase.SOAP_PARSE);
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(Arrays.asList("soap.parse", "other"), segments);
     }
 }

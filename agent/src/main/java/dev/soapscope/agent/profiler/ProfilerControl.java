@@ -8,14 +8,6 @@ import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
 
 import java.io.File;
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.text.SimpleDateFormat;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Date;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,14 +15,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * One profiling session at a time: continuous from start ({@code profiler=cpu}), rotating JFR files in
  * {@code profiler.dir} within a disk budget and writing the run's {@code phases.json} and {@code hotspots.json}
- * there at stop and at JVM shutdown; or on demand for N seconds. The backend is async-profiler, else the JDK's
+ * there at every rotation, at least every minute, and at stop and JVM shutdown (see {@link RunDirectory}), so that a
+ * crashed run still has them; or on demand for N seconds. The backend is async-profiler, else the JDK's
  * Flight Recorder (said once), else none: profiling is then refused with a reason, and the application is untouched.
  */
 public final class ProfilerControl {
+    /** The longest the run's documents go unwritten during continuous profiling. */
+    private static final long WRITE_MILLIS = TimeUnit.MINUTES.toMillis(1);
+
     private final File dir;
+    private final RunDirectory run;
     private final int intervalMillis;
     private final long rotateMillis;
-    private final long maxBytes;
     private final Endpoint endpoint;
     private ProfilerBackend backend;
     private boolean backendChosen;
@@ -39,22 +35,23 @@ public final class ProfilerControl {
     private boolean continuous;
     private String continuousEvent;
     private ScheduledExecutorService rotation;
+    private boolean rotateFailedSaid;
 
     public ProfilerControl(Config config, Endpoint endpoint) {
         this.dir = new File(config.get(ConfigKey.PROFILER_DIR));
         this.intervalMillis = config.getInt(ConfigKey.PROFILER_INTERVAL);
-        this.rotateMillis = TimeUnit.MINUTES.toMillis(config.getInt(ConfigKey.PROFILER_ROTATE));
-        this.maxBytes = config.getInt(ConfigKey.PROFILER_MAX_MB) * 1024L * 1024L;
+        // tests rotate in seconds, not minutes
+        this.rotateMillis = Long.getLong("soapscope.test.profiler.rotate.ms",
+                TimeUnit.MINUTES.toMillis(config.getInt(ConfigKey.PROFILER_ROTATE)));
+        this.run = new RunDirectory(dir, config.getInt(ConfigKey.PROFILER_MAX_MB) * 1024L * 1024L);
         this.endpoint = endpoint;
     }
 
     /** Starts continuous profiling; one log line whatever happens. */
     public synchronized void startContinuous(String event) {
         try {
-            if (!dir.isDirectory() && !dir.mkdirs()) {
-                throw new IOException("cannot create " + dir.getAbsolutePath());
-            }
-            File file = startSession(event, nextFile());
+            run.ensure(false);
+            File file = startSession(event, run.nextJfr());
             continuous = true;
             continuousEvent = event;
             rotation = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("soapscope-profiler"));
@@ -64,6 +61,13 @@ public final class ProfilerControl {
                     rotate();
                 }
             }, rotateMillis, rotateMillis, TimeUnit.MILLISECONDS);
+            long writeMillis = Math.min(rotateMillis, WRITE_MILLIS);
+            rotation.scheduleAtFixedRate(new Runnable() {
+                @Override
+                public void run() {
+                    writeDocuments();
+                }
+            }, writeMillis, writeMillis, TimeUnit.MILLISECONDS);
             Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
                 @Override
                 public void run() {
@@ -88,20 +92,20 @@ public final class ProfilerControl {
         }
         try {
             stopSession();
-            write(new File(dir, "phases.json"), endpoint.get("/phases").body());
-            write(new File(dir, "hotspots.json"), endpoint.get("/hotspots").body());
         } catch (Throwable e) {
-            Log.warn("stopping continuous profiling failed: " + e);
+            Log.warn("stopping continuous profiling into " + dir.getAbsolutePath() + " failed: " + e);
         }
+        writeDocuments();
     }
 
     /**
-     * Profiles for {@code seconds} and returns the JFR file (the caller deletes it).
+     * Profiles for {@code seconds} and returns the JFR file (the caller deletes it). The file exists only while this
+     * runs or once it returned: refused, failed or interrupted, nothing is left in the temp directory.
      *
      * @throws IllegalStateException with a reason a user can act on when profiling cannot run now
      */
     public File profile(int seconds, String event) throws Exception {
-        File file = File.createTempFile("soapscope-profile-", ".jfr");
+        File file;
         synchronized (this) {
             if (continuous) {
                 throw new IllegalStateException("continuous profiling is running (profiler=" + continuousEvent
@@ -110,16 +114,28 @@ public final class ProfilerControl {
             if (running) {
                 throw new IllegalStateException("a profile is already being taken; try again when it is done");
             }
-            startSession(event, file);
+            file = File.createTempFile("soapscope-profile-", ".jfr");
+            try {
+                startSession(event, file);
+            } catch (Throwable e) {
+                delete(file);
+                throw e;
+            }
         }
+        boolean stopped = false;
         try {
             Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
-        } finally {
             synchronized (this) {
                 stopSession();
             }
+            stopped = true;
+            return file;
+        } finally {
+            if (!stopped) {
+                stopQuietly(); // interrupted or failed: what went wrong first is what the caller hears
+                delete(file);
+            }
         }
-        return file;
     }
 
     /** The backend's name, or why there is none. */
@@ -133,11 +149,18 @@ public final class ProfilerControl {
         if (b == null) {
             throw new IllegalStateException("no profiler can run here: " + unavailable);
         }
-        b.start(event, intervalMillis, file);
-        running = true;
         if (b.tagsPhases()) {
+            // before the start, which samples a while before it returns (up to a second the first time): segments
+            // begun meanwhile get their spans when they end (PhaseSpans.endUnmarked)
             Recorder.setSegmentSink(new PhaseSpans());
         }
+        try {
+            b.start(event, intervalMillis, file);
+        } catch (Exception e) {
+            Recorder.setSegmentSink(null);
+            throw e;
+        }
+        running = true;
         return file;
     }
 
@@ -150,38 +173,49 @@ public final class ProfilerControl {
         backend.stop();
     }
 
+    private synchronized void stopQuietly() {
+        try {
+            stopSession();
+        } catch (Throwable e) {
+            Log.warnOnce("profiler-stop", "stopping the profiler failed", e);
+        }
+    }
+
+    /**
+     * Closes the JFR file and starts the next; when that fails (the directory gone and not creatable, the disk full),
+     * profiling pauses until a later rotation succeeds.
+     */
     private synchronized void rotate() {
         if (!continuous) {
             return;
         }
+        stopQuietly();
         try {
-            stopSession();
-            startSession(continuousEvent, nextFile());
-            prune();
+            run.ensure(true);
+            startSession(continuousEvent, run.nextJfr());
+            if (rotateFailedSaid) {
+                rotateFailedSaid = false;
+                Log.info("continuous profiling into " + dir.getAbsolutePath() + " goes on");
+            }
         } catch (Throwable e) {
-            Log.warnOnce("profiler-rotate", "rotating the profile failed; profiling stopped", e);
-            continuous = false;
-        }
-    }
-
-    /** Keeps the JFR files within the disk budget, removing the oldest first (never the one being written). */
-    private void prune() {
-        File[] files = dir.listFiles((d, name) -> name.startsWith("soapscope-") && name.endsWith(".jfr"));
-        if (files == null) {
-            return;
-        }
-        Arrays.sort(files, Comparator.comparingLong(File::lastModified).reversed());
-        long used = 0;
-        for (int i = 0; i < files.length; i++) {
-            used += files[i].length();
-            if (i > 0 && used > maxBytes && !files[i].delete()) {
-                Log.warnOnce("profiler-prune", "cannot delete " + files[i] + " to keep within profiler.max.mb", null);
+            if (!rotateFailedSaid) {
+                rotateFailedSaid = true;
+                Log.warn("cannot start the next JFR file in " + dir.getAbsolutePath() + " (" + e
+                        + "); profiling pauses until a later rotation succeeds");
             }
         }
+        run.prune();
+        writeDocuments();
     }
 
-    private File nextFile() {
-        return new File(dir, "soapscope-" + new SimpleDateFormat("yyyyMMdd-HHmmss-SSS").format(new Date()) + ".jfr");
+    /** The run's documents, as the endpoint serves them now; never throws. */
+    private synchronized void writeDocuments() {
+        try {
+            run.checkDiskSpace();
+            run.writeDocuments(endpoint.get("/phases").body(), endpoint.get("/hotspots").body());
+        } catch (Throwable e) {
+            Log.warnOnce("profiler-documents", "writing the run's documents into " + dir.getAbsolutePath() + " failed", e);
+        }
     }
 
     /** Chooses the backend once: async-profiler, else Flight Recorder (said in one line), else none. */
@@ -206,12 +240,10 @@ public final class ProfilerControl {
         }
     }
 
-    private static void write(File file, String text) throws IOException {
-        OutputStream out = new FileOutputStream(file);
-        try {
-            out.write(text.getBytes(StandardCharsets.UTF_8));
-        } finally {
-            out.close();
+    private static void delete(File file) {
+        if (!file.delete() && file.exists()) {
+            file.deleteOnExit();
         }
     }
+
 }
