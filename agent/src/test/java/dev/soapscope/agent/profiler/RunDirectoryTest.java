@@ -1,0 +1,99 @@
+package dev.soapscope.agent.profiler;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The run directory's disk budget and failed writes are said once, naming the path, and lose nothing written before. */
+class RunDirectoryTest {
+    @TempDir
+    Path tmp;
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream before;
+
+    @BeforeEach
+    void captureLog() {
+        before = System.err;
+        System.setErr(new PrintStream(err, true));
+    }
+
+    @AfterEach
+    void restoreLog() {
+        System.setErr(before);
+    }
+
+    @Test
+    void theBudgetIsSaidOnceAndTheNewestFilesStay() throws Exception {
+        File dir = tmp.resolve("run").toFile();
+        RunDirectory run = new RunDirectory(dir, 1024 * 1024);
+        run.ensure(false);
+        for (int i = 0; i < 4; i++) {
+            File f = new File(dir, "soapscope-2026010" + i + ".jfr");
+            Files.write(f.toPath(), new byte[600 * 1024]);
+            assertTrue(f.setLastModified(1_000_000L * (i + 1)));
+            run.prune();
+        }
+        String[] left = dir.list();
+        Arrays.sort(left);
+        assertEquals(Arrays.asList("soapscope-20260102.jfr", "soapscope-20260103.jfr"), Arrays.asList(left));
+        assertEquals(1, count("profiler.max.mb (1 MB) reached in " + dir.getAbsolutePath()), log());
+    }
+
+    @Test
+    void aFailedWriteKeepsThePreviousDocumentsAndIsSaidOnceNamingThePath() throws Exception {
+        File dir = tmp.resolve("run").toFile();
+        RunDirectory run = new RunDirectory(dir, 1024 * 1024);
+        run.writeDocuments("{\"v\":1}", "{}");
+        File phases = new File(dir, RunDirectory.PHASES);
+        assertEquals("{\"v\":1}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8));
+
+        // the temporary file cannot be created: a directory stands where it would go
+        assertTrue(new File(dir, RunDirectory.PHASES + ".tmp").mkdir());
+        run.writeDocuments("{\"v\":2}", "{}");
+        run.writeDocuments("{\"v\":3}", "{}");
+        assertEquals("{\"v\":1}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8),
+                "the last complete version stays");
+        assertEquals(1, count(dir.getAbsolutePath()), log());
+
+        assertTrue(new File(dir, RunDirectory.PHASES + ".tmp").delete());
+        run.writeDocuments("{\"v\":4}", "{}");
+        assertEquals("{\"v\":4}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8));
+        assertTrue(log().contains("works again"), log());
+        assertFalse(new File(dir, RunDirectory.PHASES + ".tmp").exists());
+    }
+
+    @Test
+    void aDeletedDirectoryIsCreatedAgainAtTheNextWrite() throws Exception {
+        File dir = tmp.resolve("run").toFile();
+        RunDirectory run = new RunDirectory(dir, 1024 * 1024);
+        run.writeDocuments("{}", "{}");
+        for (File f : dir.listFiles()) {
+            assertTrue(f.delete());
+        }
+        assertTrue(dir.delete());
+        run.writeDocuments("{\"again\":true}", "{}");
+        assertTrue(new File(dir, RunDirectory.PHASES).isFile());
+        assertEquals(1, count("profiler.dir " + dir.getAbsolutePath() + " was deleted: created it again"), log());
+    }
+
+    private String log() {
+        return err.toString();
+    }
+
+    private long count(String fragment) {
+        return Arrays.stream(log().split("\n")).filter(l -> l.contains(fragment)).count();
+    }
+}
