@@ -76,6 +76,15 @@ final class CommandLine {
         throw new UsageException(option + " takes a number of at least 0, not " + v);
     }
 
+    /** A whole number of at least zero, or the default when the option is absent. */
+    long count(String option, long defaultValue) throws UsageException {
+        double d = nonNegative(option, defaultValue);
+        if (d != Math.rint(d) || d > Long.MAX_VALUE) {
+            throw new UsageException(option + " takes a whole number of at least 0, not " + options.get(option));
+        }
+        return (long) d;
+    }
+
     /** CommandLine that do not fit the command: a message, then the usage. */
     static final class UsageException extends Exception {
         private static final long serialVersionUID = 1L;
