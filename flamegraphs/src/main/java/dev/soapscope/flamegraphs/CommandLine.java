@@ -2,9 +2,11 @@ package dev.soapscope.flamegraphs;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** A command's arguments: positional ones and {@code --name value} options from a fixed set. */
 final class CommandLine {
@@ -83,6 +85,23 @@ final class CommandLine {
             throw new UsageException(option + " takes a whole number of at least 0, not " + options.get(option));
         }
         return (long) d;
+    }
+
+    /** A comma-separated list of signal labels, or all signals when the option is absent. */
+    Set<Signal> signals(String option) throws UsageException {
+        String v = options.get(option);
+        if (v == null) {
+            return EnumSet.allOf(Signal.class);
+        }
+        Set<Signal> signals = EnumSet.noneOf(Signal.class);
+        for (String label : v.split(",", -1)) {
+            Signal s = Signal.byLabel(label.trim());
+            if (s == null) {
+                throw new UsageException(option + " takes a list of wall, alloc and cpu, not " + v);
+            }
+            signals.add(s);
+        }
+        return signals;
     }
 
     /** CommandLine that do not fit the command: a message, then the usage. */

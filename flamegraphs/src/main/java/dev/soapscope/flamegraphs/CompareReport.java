@@ -47,16 +47,7 @@ final class CompareReport {
 
     static CompareReport of(PhasesDocument base, PhasesDocument current, PhaseCpu baseCpu, PhaseCpu currentCpu,
                             VerdictRule rule) {
-        Map<Signal, String> notCompared = new EnumMap<>(Signal.class);
-        String noAlloc = allocationMissing(base);
-        noAlloc = noAlloc != null ? noAlloc : allocationMissing(current);
-        if (noAlloc != null) {
-            notCompared.put(Signal.ALLOC, noAlloc);
-        }
-        String noCpu = baseCpu.missing() != null ? baseCpu.missing() : currentCpu.missing();
-        if (noCpu != null) {
-            notCompared.put(Signal.CPU, noCpu);
-        }
+        Map<Signal, String> notCompared = notCompared(base, current, baseCpu, currentCpu, rule);
         List<PhaseComparison> rows = new ArrayList<>();
         List<String> onlyInBase = new ArrayList<>();
         List<String> tooFew = new ArrayList<>();
@@ -67,7 +58,7 @@ final class CompareReport {
             } else if (!rule.enough(b.requests, c.requests)) {
                 tooFew.add(b.name + " (" + b.requests + " and " + c.requests + ")");
             } else {
-                addOperation(rows, b, c, !notCompared.containsKey(Signal.ALLOC));
+                addOperation(rows, b, c, !notCompared.containsKey(Signal.WALL), !notCompared.containsKey(Signal.ALLOC));
             }
         }
         if (!notCompared.containsKey(Signal.CPU)) {
@@ -88,6 +79,27 @@ final class CompareReport {
         return new CompareReport(rule, rows, onlyInBase, onlyInCurrent, tooFew, notCompared);
     }
 
+    /** The signals left out, each with the reason: not asked for, or a run cannot give it. */
+    private static Map<Signal, String> notCompared(PhasesDocument base, PhasesDocument current, PhaseCpu baseCpu,
+                                                   PhaseCpu currentCpu, VerdictRule rule) {
+        Map<Signal, String> notCompared = new EnumMap<>(Signal.class);
+        for (Signal s : Signal.values()) {
+            if (!rule.signals.contains(s)) {
+                notCompared.put(s, "left out by --signals");
+            }
+        }
+        String noAlloc = allocationMissing(base);
+        noAlloc = noAlloc != null ? noAlloc : allocationMissing(current);
+        if (noAlloc != null) {
+            notCompared.putIfAbsent(Signal.ALLOC, noAlloc);
+        }
+        String noCpu = baseCpu.missing() != null ? baseCpu.missing() : currentCpu.missing();
+        if (noCpu != null) {
+            notCompared.putIfAbsent(Signal.CPU, noCpu);
+        }
+        return notCompared;
+    }
+
     private static String allocationMissing(PhasesDocument doc) {
         if (!doc.allocationMeasured()) {
             return doc.file() + " has no allocation figures (allocation_measured is not true)";
@@ -97,13 +109,15 @@ final class CompareReport {
     }
 
     private static void addOperation(List<PhaseComparison> rows, PhasesDocument.Operation b,
-                                     PhasesDocument.Operation c, boolean alloc) {
+                                     PhasesDocument.Operation c, boolean wall, boolean alloc) {
         for (String tag : phaseTags(b.phases.keySet(), c.phases.keySet())) {
             PhasesDocument.PhaseTime bt = b.phases.get(tag);
             PhasesDocument.PhaseTime ct = c.phases.get(tag);
-            rows.add(new PhaseComparison(b.name, tag, Signal.WALL,
-                    bt == null ? 0 : bt.meanUs, bt == null ? 0 : bt.sdUs, b.requests,
-                    ct == null ? 0 : ct.meanUs, ct == null ? 0 : ct.sdUs, c.requests));
+            if (wall) {
+                rows.add(new PhaseComparison(b.name, tag, Signal.WALL,
+                        bt == null ? 0 : bt.meanUs, bt == null ? 0 : bt.sdUs, b.requests,
+                        ct == null ? 0 : ct.meanUs, ct == null ? 0 : ct.sdUs, c.requests));
+            }
             if (alloc) {
                 rows.add(new PhaseComparison(b.name, tag, Signal.ALLOC,
                         bt == null ? 0 : bt.allocBytes, bt == null ? 0 : bt.allocSdBytes, b.requests,
@@ -220,6 +234,7 @@ final class CompareReport {
                 .append(",\n  \"floor_us\": ").append(number(rule.floorUs))
                 .append(",\n  \"floor_bytes\": ").append(number(rule.floorBytes))
                 .append(",\n  \"min_requests\": ").append(rule.minRequests)
+                .append(",\n  \"signals\": ").append(strings(labels(rule.signals)))
                 .append(",\n  \"regressed\": ").append(count(Verdict.REGRESSED))
                 .append(",\n  \"improved\": ").append(count(Verdict.IMPROVED))
                 .append(",\n  \"unchanged\": ").append(count(Verdict.UNCHANGED))
@@ -251,6 +266,14 @@ final class CompareReport {
                 .append(",\n  \"only_in_baseline\": ").append(strings(onlyInBase))
                 .append(",\n  \"only_in_current\": ").append(strings(onlyInCurrent)).append("\n}\n");
         return sb.toString();
+    }
+
+    private static List<String> labels(Set<Signal> signals) {
+        List<String> labels = new ArrayList<>();
+        for (Signal s : signals) {
+            labels.add(s.label());
+        }
+        return labels;
     }
 
     private static String change(PhaseComparison r) {

@@ -28,4 +28,14 @@ enum Signal {
     String unit() {
         return unit;
     }
+
+    /** The signal of that label, or null. */
+    static Signal byLabel(String label) {
+        for (Signal s : values()) {
+            if (s.label.equals(label)) {
+                return s;
+            }
+        }
+        return null;
+    }
 }

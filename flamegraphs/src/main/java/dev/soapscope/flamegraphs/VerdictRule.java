@@ -1,6 +1,9 @@
 package dev.soapscope.flamegraphs;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * When a phase counts as changed, the same for every {@link Signal}: regressed when the whole 95% interval of the
@@ -9,6 +12,7 @@ import java.util.Locale;
  * below minus that share and the difference is below minus the floor; unchanged otherwise. The floor keeps tiny
  * phases (a 10 us phase growing to 15 us is +50%) from failing a build over noise. No verdict at all while either
  * run has fewer than {@code minRequests} requests of the operation: a readiness probe seen once is no sample.
+ * Only the {@code signals} asked for are compared at all (on a shared runner, those the load does not move).
  */
 final class VerdictRule {
     static final double DEFAULT_THRESHOLD_PCT = 10;
@@ -20,17 +24,19 @@ final class VerdictRule {
     final double floorUs;
     final double floorBytes;
     final long minRequests;
+    final Set<Signal> signals;
 
-    VerdictRule(double thresholdPct, double floorUs, double floorBytes, long minRequests) {
+    VerdictRule(double thresholdPct, double floorUs, double floorBytes, long minRequests, Set<Signal> signals) {
         this.thresholdPct = thresholdPct;
         this.floorUs = floorUs;
         this.floorBytes = floorBytes;
         this.minRequests = minRequests;
+        this.signals = Collections.unmodifiableSet(EnumSet.copyOf(signals));
     }
 
     /** The defaults but for threshold and time floor. */
     VerdictRule(double thresholdPct, double floorUs) {
-        this(thresholdPct, floorUs, DEFAULT_FLOOR_BYTES, DEFAULT_MIN_REQUESTS);
+        this(thresholdPct, floorUs, DEFAULT_FLOOR_BYTES, DEFAULT_MIN_REQUESTS, EnumSet.allOf(Signal.class));
     }
 
     /** Whether both runs have enough requests for any verdict. */

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -135,6 +136,23 @@ class CompareCommandTest {
         assertTrue(r.out().contains("\ncpu not compared: " + base + " holds no *.jfr files"), r.out());
     }
 
+    @Test
+    void onAsharedRunnerTheGateCanLeaveWallTimeOut() {
+        Fixtures.Result r = cli("compare", run("base").toString(), run("current").toString(), "--signals", "alloc,cpu");
+        assertEquals(1, r.exit(), r.err());
+        assertFalse(r.out().contains(" wall us "), r.out());
+        assertTrue(r.out().contains("\n2 regressed (alloc 1, cpu 1), 0 improved, 11 unchanged ("), r.out());
+        assertTrue(r.out().contains("\nwall not compared: left out by --signals\n"), r.out());
+
+        Fixtures.Result wallOnly = cli("compare", run("base").toString(), run("current").toString(), "--signals", "wall");
+        assertTrue(wallOnly.out().contains("\n1 regressed (wall 1), 1 improved (wall 1), 9 unchanged ("), wallOnly.out());
+
+        Fixtures.Result bad = cli("compare", run("base").toString(), run("current").toString(), "--signals", "wall,io");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().startsWith("soapscope: --signals takes a list of wall, alloc and cpu, not wall,io\n"),
+                bad.err());
+    }
+
     /** A run directory with a phases.json: urn:ready once (invoke {@code readyUs}) and urn:real 40 times. */
     private static Path phases(Path dir, double readyUs, long realAllocBytes) throws Exception {
         Files.createDirectories(dir);
@@ -160,6 +178,7 @@ class CompareCommandTest {
         assertEquals(1024.0, doc.get("floor_bytes"));
         assertEquals(30.0, doc.get("min_requests"));
         assertEquals(Map.of(), doc.get("not_compared"));
+        assertEquals(List.of("wall", "alloc", "cpu"), doc.get("signals"));
         assertEquals(List.of(), doc.get("too_few_requests"));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> phases = (List<Map<String, Object>>) doc.get("phases");
@@ -240,6 +259,6 @@ class CompareCommandTest {
         // allocation has its own floor, in bytes: 200 B more is sure, and above 10%, but under 1024 B
         PhaseComparison bytes = new PhaseComparison("op", "unmarshal", Signal.ALLOC, 1000, 100, 100, 1200, 200, 50);
         assertEquals(Verdict.UNCHANGED, new VerdictRule(10, 20).judge(bytes));
-        assertEquals(Verdict.REGRESSED, new VerdictRule(10, 20, 100, 30).judge(bytes));
+        assertEquals(Verdict.REGRESSED, new VerdictRule(10, 20, 100, 30, EnumSet.allOf(Signal.class)).judge(bytes));
     }
 }
