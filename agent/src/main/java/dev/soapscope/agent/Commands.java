@@ -16,7 +16,8 @@ final class Commands {
             + "           the attach are counted\n"
             + "  flame RUN --out DIR             flame graphs of a profiled run, by phase\n"
             + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
-            + "  compare BASE CUR [--threshold PCT] [--json FILE]   phase times compared; exit 1 on a regression\n"
+            + "  compare BASE CUR [options]      wall, allocation and CPU per phase compared; exit 1 on a regression\n"
+            + "           (compare --help lists the options)\n"
             + "  config   print the settings table (key, default, meaning)\n"
             + "  help     this text\n"
             + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]\n";

@@ -19,7 +19,8 @@ public final class Cli {
     static final String USAGE = ""
             + "usage: java -jar soapscope-agent.jar flame RUN --out DIR\n"
             + "       java -jar soapscope-agent.jar diff BASE CUR --out FILE.html [--collapsed FILE]\n"
-            + "       java -jar soapscope-agent.jar compare BASE CUR [--threshold PCT] [--floor-us US] [--json FILE]\n"
+            + "       java -jar soapscope-agent.jar compare BASE CUR [--threshold PCT] [--floor-us US] [--floor-bytes B]\n"
+            + "           [--min-requests N] [--signals wall,alloc,cpu] [--json FILE]\n"
             + "A run is a directory with the agent's phases.json and async-profiler *.jfr files (flame also takes a\n"
             + "single .jfr file, compare a single phases.json). Exit codes: 0 done, 1 compare found a regression,\n"
             + "2 bad input.\n";
@@ -90,10 +91,13 @@ public final class Cli {
 
     private static int compare(String[] args, PrintStream out)
             throws CommandLine.UsageException, BadInputException, IOException {
-        CommandLine a = CommandLine.parse(args, "--threshold", "--floor-us", "--json");
+        CommandLine a = CommandLine.parse(args, "--threshold", "--floor-us", "--floor-bytes", "--min-requests",
+                "--signals", "--json");
         List<String> runs = a.positional("BASE", "CUR");
         VerdictRule rule = new VerdictRule(a.nonNegative("--threshold", VerdictRule.DEFAULT_THRESHOLD_PCT),
-                a.nonNegative("--floor-us", VerdictRule.DEFAULT_FLOOR_US));
+                a.nonNegative("--floor-us", VerdictRule.DEFAULT_FLOOR_US),
+                a.nonNegative("--floor-bytes", VerdictRule.DEFAULT_FLOOR_BYTES),
+                a.count("--min-requests", VerdictRule.DEFAULT_MIN_REQUESTS), a.signals("--signals"));
         String json = a.optional("--json");
         int code = CompareCommand.run(Run.at(runs.get(0)), Run.at(runs.get(1)), rule,
                 json == null ? null : Paths.get(json), out);

@@ -2,9 +2,11 @@ package dev.soapscope.flamegraphs;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** A command's arguments: positional ones and {@code --name value} options from a fixed set. */
 final class CommandLine {
@@ -79,16 +81,53 @@ final class CommandLine {
         throw new UsageException(option + " takes a number of at least 0, not " + v);
     }
 
+    /** A whole number of at least zero, or the default when the option is absent. */
+    long count(String option, long defaultValue) throws UsageException {
+        double d = nonNegative(option, defaultValue);
+        if (d != Math.rint(d) || d > Long.MAX_VALUE) {
+            throw new UsageException(option + " takes a whole number of at least 0, not " + options.get(option));
+        }
+        return (long) d;
+    }
+
+    /** A comma-separated list of signal labels, or all signals when the option is absent. */
+    Set<Signal> signals(String option) throws UsageException {
+        String v = options.get(option);
+        if (v == null) {
+            return EnumSet.allOf(Signal.class);
+        }
+        Set<Signal> signals = EnumSet.noneOf(Signal.class);
+        for (String label : v.split(",", -1)) {
+            Signal s = Signal.byLabel(label.trim());
+            if (s == null) {
+                throw new UsageException(option + " takes a list of wall, alloc and cpu, not " + v);
+            }
+            signals.add(s);
+        }
+        return signals;
+    }
+
     /** The usage of one command: its line of {@code usage} (which lists every command), and the notes after. */
     static String usageOf(String usage, String command) {
         String prefix = "java -jar soapscope-agent.jar ";
         StringBuilder b = new StringBuilder();
+        boolean inUsage = false;
+        boolean ours = false;
         for (String line : usage.split("\n")) {
             int at = line.indexOf(prefix);
-            if (at < 0) {
+            if (at >= 0) {
+                inUsage = true;
+                ours = line.startsWith(command + " ", at + prefix.length());
+                if (ours) {
+                    b.append("usage: ").append(line.substring(at)).append('\n');
+                }
+            } else if (inUsage && line.startsWith(" ")) {
+                if (ours) { // a command's usage continued on the next line
+                    b.append(line).append('\n');
+                }
+            } else {
+                inUsage = false;
                 b.append(line).append('\n');
-            } else if (line.startsWith(command + " ", at + prefix.length())) {
-                b.append("usage: ").append(line.substring(at)).append('\n');
             }
         }
         return b.toString();

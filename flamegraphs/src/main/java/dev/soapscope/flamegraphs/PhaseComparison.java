@@ -1,50 +1,52 @@
 package dev.soapscope.flamegraphs;
 
 /**
- * One operation and phase in two runs: mean self time per request (over all the operation's requests, zeros
- * included), its standard deviation and the request count, and the difference current - baseline with its 95%
- * confidence interval by Welch: {@code diff ± 1.96 * sqrt(sd1²/n1 + sd2²/n2)}. A phase a run lacks was never
- * entered there: mean and deviation 0.
+ * One operation, phase and {@link Signal} in two runs: the mean per request (over all the operation's requests,
+ * zeros included), its standard deviation and the request count, and the difference current - baseline with its
+ * 95% confidence interval by Welch: {@code diff ± 1.96 * sqrt(sd1²/n1 + sd2²/n2)}. A phase a run lacks was never
+ * entered there: mean and deviation 0. Values are in the signal's unit.
  */
 final class PhaseComparison {
     static final double Z_95 = 1.96;
 
     final String operation;
     final String phase;
-    final double baseMeanUs;
-    final double baseSdUs;
+    final Signal signal;
+    final double baseMean;
+    final double baseSd;
     final long baseRequests;
-    final double currentMeanUs;
-    final double currentSdUs;
+    final double currentMean;
+    final double currentSd;
     final long currentRequests;
 
-    PhaseComparison(String operation, String phase, double baseMeanUs, double baseSdUs, long baseRequests,
-                    double currentMeanUs, double currentSdUs, long currentRequests) {
+    PhaseComparison(String operation, String phase, Signal signal, double baseMean, double baseSd, long baseRequests,
+                    double currentMean, double currentSd, long currentRequests) {
         this.operation = operation;
         this.phase = phase;
-        this.baseMeanUs = baseMeanUs;
-        this.baseSdUs = baseSdUs;
+        this.signal = signal;
+        this.baseMean = baseMean;
+        this.baseSd = baseSd;
         this.baseRequests = baseRequests;
-        this.currentMeanUs = currentMeanUs;
-        this.currentSdUs = currentSdUs;
+        this.currentMean = currentMean;
+        this.currentSd = currentSd;
         this.currentRequests = currentRequests;
     }
 
-    double diffUs() {
-        return currentMeanUs - baseMeanUs;
+    double diff() {
+        return currentMean - baseMean;
     }
 
     /** Half the width of the 95% confidence interval of the difference. */
-    double halfIntervalUs() {
-        return Z_95 * Math.sqrt(baseSdUs * baseSdUs / Math.max(1, baseRequests)
-                + currentSdUs * currentSdUs / Math.max(1, currentRequests));
+    double halfInterval() {
+        return Z_95 * Math.sqrt(baseSd * baseSd / Math.max(1, baseRequests)
+                + currentSd * currentSd / Math.max(1, currentRequests));
     }
 
-    double lowUs() {
-        return diffUs() - halfIntervalUs();
+    double low() {
+        return diff() - halfInterval();
     }
 
-    double highUs() {
-        return diffUs() + halfIntervalUs();
+    double high() {
+        return diff() + halfInterval();
     }
 }

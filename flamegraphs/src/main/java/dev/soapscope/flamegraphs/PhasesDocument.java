@@ -11,16 +11,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The parts of a run's {@code phases.json} (the agent's {@code /phases} document) the commands use: per
- * operation its request count and, per phase, the mean and standard deviation of the self time per request
- * over all the operation's requests (zeros included). Other members are ignored.
+ * The parts of a run's {@code phases.json} (the agent's {@code /phases} document) the commands use: whether
+ * allocation was measured, and per operation its request count and, per phase, the mean and standard deviation
+ * of the self time and of the allocated bytes per request over all the operation's requests (zeros included).
+ * Other members are ignored.
  */
 final class PhasesDocument {
     private final Path file;
+    private final boolean allocationMeasured;
     private final List<Operation> operations;
 
-    private PhasesDocument(Path file, List<Operation> operations) {
+    private PhasesDocument(Path file, boolean allocationMeasured, List<Operation> operations) {
         this.file = file;
+        this.allocationMeasured = allocationMeasured;
         this.operations = operations;
     }
 
@@ -44,11 +47,29 @@ final class PhasesDocument {
         for (int i = 0; i < ops.size(); i++) {
             operations.add(r.operation(ops.get(i), "operations[" + i + "]"));
         }
-        return new PhasesDocument(file, Collections.unmodifiableList(operations));
+        boolean allocation = Boolean.TRUE.equals(doc.get("allocation_measured"));
+        return new PhasesDocument(file, allocation, Collections.unmodifiableList(operations));
     }
 
     Path file() {
         return file;
+    }
+
+    /** Whether the agent measured allocation (so 0 bytes means none, not unknown). */
+    boolean allocationMeasured() {
+        return allocationMeasured;
+    }
+
+    /** Whether every phase has the spread of its allocation ({@code alloc_sd_bytes}, agents since issue 12). */
+    boolean hasAllocationSpread() {
+        for (Operation o : operations) {
+            for (PhaseTime p : o.phases.values()) {
+                if (Double.isNaN(p.allocSdBytes)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     List<Operation> operations() {
@@ -87,14 +108,21 @@ final class PhasesDocument {
         }
     }
 
-    /** Self time per request in one phase, over all the operation's requests. */
+    /**
+     * Self time and allocated bytes per request in one phase, over all the operation's requests; an allocation
+     * figure the document lacks is NaN.
+     */
     static final class PhaseTime {
         final double meanUs;
         final double sdUs;
+        final double allocBytes;
+        final double allocSdBytes;
 
-        PhaseTime(double meanUs, double sdUs) {
+        PhaseTime(double meanUs, double sdUs, double allocBytes, double allocSdBytes) {
             this.meanUs = meanUs;
             this.sdUs = sdUs;
+            this.allocBytes = allocBytes;
+            this.allocSdBytes = allocSdBytes;
         }
     }
 
@@ -120,7 +148,9 @@ final class PhasesDocument {
                     String at = where + ".phases." + e.getKey();
                     Map<String, Object> p = object(e.getValue(), at);
                     phases.put(e.getKey(), new PhaseTime(number(p.get("mean_us"), at + ".mean_us"),
-                            number(p.get("sd_us"), at + ".sd_us")));
+                            number(p.get("sd_us"), at + ".sd_us"),
+                            optionalNumber(p.get("alloc_bytes"), at + ".alloc_bytes"),
+                            optionalNumber(p.get("alloc_sd_bytes"), at + ".alloc_sd_bytes")));
                 }
             }
             return new Operation(name, (long) requests, Collections.unmodifiableMap(phases));
@@ -154,6 +184,11 @@ final class PhasesDocument {
                 return (Double) value;
             }
             throw bad(where, "expected a number, found " + describe(value));
+        }
+
+        /** A number, or NaN when the member is missing. */
+        double optionalNumber(Object value, String where) throws BadInputException {
+            return value == null ? Double.NaN : number(value, where);
         }
 
         private BadInputException bad(String where, String what) {

@@ -13,7 +13,8 @@ import dev.soapscope.recorder.PhaseDetails;
  * {@code /phases}: per operation, its requests and how their time splits into phases. Means are per request
  * (a phase a request never entered counts as zero for it), so the phase means add up to the request mean;
  * percentiles are over the requests that entered the phase; share is the phase's part of all request time;
- * sd is the spread of the per-request self time (zeros included), so two runs can be compared with confidence.
+ * sd is the spread of the per-request self time (zeros included), alloc sd that of the allocated bytes, so two
+ * runs can be compared with confidence.
  */
 final class PhasesJson {
     private PhasesJson() {
@@ -67,6 +68,7 @@ final class PhasesJson {
                     .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
                     .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4)
                     .name("alloc_bytes").value(s.phaseAllocatedBytes(p) / n)
+                    .name("alloc_sd_bytes").value(s.phaseAllocStdDevBytes(p), 0)
                     .name("requests").value(seen);
             details(j, s, p, n, all);
             j.endObject();

@@ -20,6 +20,8 @@ public final class OperationStats {
     private final AtomicLongArray phaseSeen = new AtomicLongArray(Phase.COUNT);
     /** Per phase, the sum of squared per-request self times in square microseconds: the spread, for comparisons. */
     private final DoubleAdder[] phaseSquares = squares();
+    /** Per phase, the sum of squared per-request allocated bytes: the spread of allocation, for comparisons. */
+    private final DoubleAdder[] phaseAllocSquares = squares();
     private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
     private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
     private final AtomicLongArray detailNanos = new AtomicLongArray(PhaseDetails.MAX + 1);
@@ -46,6 +48,8 @@ public final class OperationStats {
             double micros = nanos / 1000.0;
             phaseSquares[p].add(micros * micros);
             phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
+            double bytes = r.phaseAlloc[p];
+            phaseAllocSquares[p].add(bytes * bytes);
             phaseSeen.incrementAndGet(p);
             histogram(p).record(nanos);
         }
@@ -134,12 +138,22 @@ public final class OperationStats {
      * that never entered it count as zero); 0 with fewer than two requests.
      */
     public double phaseStdDevMicros(Phase p) {
+        return stdDev(phaseNanos.get(p.ordinal()) / 1000.0, phaseSquares[p.ordinal()].sum());
+    }
+
+    /** Standard deviation of this phase's allocated bytes per request, over all requests, as for self time. */
+    public double phaseAllocStdDevBytes(Phase p) {
+        return stdDev(phaseAlloc.get(p.ordinal()), phaseAllocSquares[p.ordinal()].sum());
+    }
+
+    /** The sample standard deviation over all requests of values summing to {@code sum}, squares to {@code squares}. */
+    private double stdDev(double sum, double squares) {
         long n = requests.get();
         if (n < 2) {
             return 0;
         }
-        double mean = phaseNanos.get(p.ordinal()) / 1000.0 / n;
-        double variance = (phaseSquares[p.ordinal()].sum() - n * mean * mean) / (n - 1);
+        double mean = sum / n;
+        double variance = (squares - n * mean * mean) / (n - 1);
         return variance <= 0 ? 0 : Math.sqrt(variance);
     }
 

@@ -27,12 +27,7 @@ class PhaseSpreadTest {
             Recorder.requestEnd(token, 200, false);
         }
         Recorder.removeListener(listener);
-        OperationStats s = null;
-        for (int i = 0; i < Recorder.aggregates().operations().size(); i++) {
-            if ("urn:spread".equals(Recorder.aggregates().operations().name(i))) {
-                s = Recorder.aggregates().stats(i);
-            }
-        }
+        OperationStats s = stats("urn:spread");
         // the sample standard deviation of the self times the requests really had (spinning overshoots on a busy machine)
         double mean = 0;
         for (long n : seen) {
@@ -44,6 +39,48 @@ class PhaseSpreadTest {
         }
         assertEquals(Math.sqrt(squares / (seen.size() - 1)), s.phaseStdDevMicros(Phase.INVOKE), 0.5);
         assertEquals(0.0, s.phaseStdDevMicros(Phase.SECURITY), 0.0);
+    }
+
+    @Test
+    void standardDeviationOfPerRequestAllocation() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        int[] sizes = {100_000, 300_000, 100_000, 300_000, 500_000};
+        java.util.List<Long> seen = new java.util.ArrayList<Long>();
+        dev.soapscope.recorder.RequestListener listener = r -> seen.add(r.phaseAllocatedBytes(Phase.INVOKE.ordinal()));
+        Recorder.addListener(listener);
+        for (int size : sizes) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:alloc-spread");
+            Recorder.enter(Phase.INVOKE);
+            sink = new byte[size];
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        }
+        Recorder.removeListener(listener);
+        OperationStats s = stats("urn:alloc-spread");
+        double mean = 0;
+        for (long b : seen) {
+            mean += (double) b / seen.size();
+        }
+        double squares = 0;
+        for (long b : seen) {
+            squares += (b - mean) * (b - mean);
+        }
+        double expected = Math.sqrt(squares / (seen.size() - 1));
+        assertEquals(expected, s.phaseAllocStdDevBytes(Phase.INVOKE), 1.0);
+        assertEquals(167_332, expected, 2_000, "the arrays' spread, give or take the recorder's own bytes");
+        assertEquals(0.0, s.phaseAllocStdDevBytes(Phase.SECURITY), 0.0);
+    }
+
+    private static volatile byte[] sink;
+
+    private static OperationStats stats(String name) {
+        for (int i = 0; i < Recorder.aggregates().operations().size(); i++) {
+            if (name.equals(Recorder.aggregates().operations().name(i))) {
+                return Recorder.aggregates().stats(i);
+            }
+        }
+        return null;
     }
 
     private static void spin(long micros) {

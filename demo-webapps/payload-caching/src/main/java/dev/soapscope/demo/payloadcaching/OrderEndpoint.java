@@ -1,5 +1,7 @@
 package dev.soapscope.demo.payloadcaching;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -21,11 +23,13 @@ import dev.soapscope.demo.payloadcaching.model.Orders;
 public class OrderEndpoint {
     /**
      * A slowdown planted on purpose, for showing that a regression between two runs is found in the right phase
-     * and the right frame: {@code -Ddemo.plant.invoke.micros=N} spins N microseconds per request in
-     * {@link #plantedSlowdown}. Off by default.
+     * and the right frame: {@code -Ddemo.plant.invoke.micros=N} burns N microseconds of CPU time per request in
+     * {@link #plantedSlowdown}, however busy the machine (then the request waits longer for it). Off by default.
      */
     static final String PLANT_PROPERTY = "demo.plant.invoke.micros";
     private static final long PLANT_NANOS = Long.getLong(PLANT_PROPERTY, 0) * 1000;
+    /** Looked up once: the lookup allocates, and the plant is a cost in CPU, not in bytes. */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     @PayloadRoot(namespace = Orders.NS, localPart = "orderRequest")
     @ResponsePayload
@@ -44,13 +48,20 @@ public class OrderEndpoint {
         return response;
     }
 
-    /** Burns CPU (not sleep: a CPU profile must see it) for {@code nanos}. */
+    /**
+     * Burns {@code nanos} of this thread's CPU time (not sleep, not a wall-clock deadline: a fixed cost in CPU, as a
+     * real regression in code would be, which a CPU profile sees whatever the load). Where the JVM cannot measure
+     * thread CPU time, it spins to a wall-clock deadline instead.
+     */
     static long plantedSlowdown(long nanos) {
-        long end = System.nanoTime() + nanos;
-        long spins = 0;
-        while (System.nanoTime() < end) {
-            spins++;
-        }
-        return spins;
+        boolean cpu = THREADS.isCurrentThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
+        long start = cpu ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
+        long x = start;
+        do {
+            for (int k = 0; k < 1000; k++) { // a few microseconds of work between clock reads (a syscall each)
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        } while ((cpu ? THREADS.getCurrentThreadCpuTime() : System.nanoTime()) - start < nanos);
+        return x;
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 
 import javax.xml.stream.XMLInputFactory;
@@ -23,6 +25,16 @@ class OrderEndpointTest {
     void requestIsAbout68Kilobytes() {
         int bytes = OrderRequests.envelope("ORD-1", OrderRequests.LINES).getBytes(StandardCharsets.UTF_8).length;
         assertTrue(bytes >= 60 * 1024 && bytes <= 75 * 1024, "envelope has " + bytes + " bytes");
+    }
+
+    @Test
+    void thePlantBurnsItsCpuTimeWhateverTheLoad() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadCpuTime();
+        OrderEndpoint.plantedSlowdown(20_000_000);
+        long burnt = threads.getCurrentThreadCpuTime() - before;
+        // CPU time, not a wall-clock deadline: on a busy machine a deadline would pass with less CPU burnt
+        assertTrue(burnt >= 20_000_000, "burnt " + burnt + " ns of CPU time");
     }
 
     @Test
