@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * most of what the agent adds to start-up.
  *
  * <p>A description is large (its methods' and fields' tokens, and the class file of the type being transformed when
- * it was read: about 14 KB each on average, 33 MB for the 2,400 types of the payload-caching demo's start-up), and
+ * it was read: about 14 KB each on average, 38 MB for the 2,700 types of the payload-caching demo's start-up), and
  * it holds its class loader strongly, so the cache must not outlive the loading: at most {@link #MAX_TYPES} across
  * all loaders, and emptied once loading is no longer in bulk ({@link #tick}).
  */
