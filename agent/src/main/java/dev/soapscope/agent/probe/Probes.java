@@ -48,8 +48,8 @@ public final class Probes {
                 // advice in java.base calls the recorder, which lives in the bootstrap loader's unnamed module
                 .assureReadEdgeTo(inst, Recorder.class)
                 .with(new FailureLog())
-                // supertype matchers resolve every loaded class's hierarchy: read each class file once, not per class
-                .with(new TypeDescriptionCache())
+                // supertype matchers resolve each loaded class's hierarchy: class files read once while loading in bulk
+                .with(TypeDescriptionCache.emptiedWhenQuiet())
                 // instrument JDK classes too, but never ourselves or Byte Buddy
                 .ignore(nameStartsWith("dev.soapscope.agent.")
                         .or(nameStartsWith("dev.soapscope.recorder."))
