@@ -48,7 +48,8 @@ class RunDirectoryTest {
         }
         String[] left = dir.list();
         Arrays.sort(left);
-        assertEquals(Arrays.asList("soapscope-20260102.jfr", "soapscope-20260103.jfr"), Arrays.asList(left));
+        // the newest file alone fits in 1 MB (600 KB), two do not
+        assertEquals(Arrays.asList("soapscope-20260103.jfr"), Arrays.asList(left));
         assertEquals(1, count("profiler.max.mb (1 MB) reached in " + dir.getAbsolutePath()), log());
     }
 
@@ -56,19 +57,22 @@ class RunDirectoryTest {
     void aFailedWriteKeepsThePreviousDocumentsAndIsSaidOnceNamingThePath() throws Exception {
         File dir = tmp.resolve("run").toFile();
         RunDirectory run = new RunDirectory(dir, 1024 * 1024);
+        run.ensure(false);
         run.writeDocuments("{\"v\":1}", "{}");
         File phases = new File(dir, RunDirectory.PHASES);
         assertEquals("{\"v\":1}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8));
 
-        // the temporary file cannot be created: a directory stands where it would go
-        assertTrue(new File(dir, RunDirectory.PHASES + ".tmp").mkdir());
+        // the temporary file cannot be created: a directory that cannot be removed stands where it would go
+        File obstacle = new File(dir, RunDirectory.PHASES + ".tmp");
+        assertTrue(obstacle.mkdir());
+        assertTrue(new File(obstacle, "keep").createNewFile());
         run.writeDocuments("{\"v\":2}", "{}");
         run.writeDocuments("{\"v\":3}", "{}");
         assertEquals("{\"v\":1}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8),
                 "the last complete version stays");
         assertEquals(1, count(dir.getAbsolutePath()), log());
 
-        assertTrue(new File(dir, RunDirectory.PHASES + ".tmp").delete());
+        assertTrue(new File(obstacle, "keep").delete() && obstacle.delete());
         run.writeDocuments("{\"v\":4}", "{}");
         assertEquals("{\"v\":4}", new String(Files.readAllBytes(phases.toPath()), StandardCharsets.UTF_8));
         assertTrue(log().contains("works again"), log());
@@ -79,6 +83,7 @@ class RunDirectoryTest {
     void aDeletedDirectoryIsCreatedAgainAtTheNextWrite() throws Exception {
         File dir = tmp.resolve("run").toFile();
         RunDirectory run = new RunDirectory(dir, 1024 * 1024);
+        run.ensure(false); // as continuous profiling starts
         run.writeDocuments("{}", "{}");
         for (File f : dir.listFiles()) {
             assertTrue(f.delete());
