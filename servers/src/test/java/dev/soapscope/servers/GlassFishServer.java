@@ -1,5 +1,7 @@
 package dev.soapscope.servers;
 
+import dev.soapscope.testkit.AgentEndpoint;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A Payara (or GlassFish) distribution, untouched, with a fresh domain made by {@code asadmin create-domain} in a
@@ -71,6 +74,24 @@ final class GlassFishServer extends DistributionServer {
         GlassFishServer server = new GlassFishServer(name, home, base, portBase + HTTP_OFFSET, env, asadmin, startNanos);
         server.mark("domain created, start-domain running");
         return server;
+    }
+
+    /**
+     * The whole test on a GlassFish-family distribution (skipped unless {@code homeProperty} is set: -Pall-servers):
+     * the JAX-WS WAR built against the distribution's own API jar, the server started with the agent, every request
+     * checked, stopped with nothing left.
+     */
+    static void checkJaxwsEcho(String name, String homeProperty, Path dir) throws Exception {
+        assumeTrue(!System.getProperty(homeProperty, "").isBlank(), name + " runs with -Pall-servers");
+        Path home = Launch.existing(homeProperty, "the unpacked " + name + " distribution");
+        Path agentJar = Launch.existing("soapscope.test.agentJar", "the agent jar");
+        Path war = JaxwsEcho.build(dir, "jaxws-echo", home.resolve("glassfish/modules/webservices-api-osgi.jar"));
+        try (GlassFishServer server = start(name, home, dir.resolve("domain-base"), List.of(war),
+                "-javaagent:" + agentJar + "=port=0")) {
+            AgentEndpoint agent = server.agent();
+            JaxwsEcho.driveAndCheck(server, agent, "/jaxws-echo");
+            server.stop(agent.port());
+        }
     }
 
     /** A port base whose 100 ports are free on 127.0.0.1 a moment ago. */

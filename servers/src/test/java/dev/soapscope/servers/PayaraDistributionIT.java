@@ -1,16 +1,12 @@
 package dev.soapscope.servers;
 
-import dev.soapscope.testkit.AgentEndpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The Payara Server 6 distribution from Maven Central (fish.payara.distributions:payara:zip), unmodified: a fresh
@@ -27,16 +23,6 @@ class PayaraDistributionIT {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void jaxwsServiceWithTheAgentInTheDomainsJvmOptions() throws Exception {
-        String property = System.getProperty("soapscope.test.payaraHome", "");
-        assumeTrue(!property.isBlank(), "Payara runs with -Pall-servers");
-        Path home = Launch.existing("soapscope.test.payaraHome", "the unpacked Payara distribution");
-        Path agentJar = Launch.existing("soapscope.test.agentJar", "the agent jar");
-        Path war = JaxwsEcho.build(dir, "jaxws-echo", home.resolve("glassfish/modules/webservices-api-osgi.jar"));
-        try (GlassFishServer payara = GlassFishServer.start("Payara 6", home, dir.resolve("payara-base"),
-                List.of(war), "-javaagent:" + agentJar + "=port=0")) {
-            AgentEndpoint agent = payara.agent();
-            JaxwsEcho.driveAndCheck(payara, agent, "/jaxws-echo");
-            payara.stop(agent.port());
-        }
+        GlassFishServer.checkJaxwsEcho("Payara 6", "soapscope.test.payaraHome", dir);
     }
 }
