@@ -35,6 +35,7 @@ public final class AgentMain {
         AgentPresence.mark(how);
         try {
             BootstrapJar.appendTo(inst);
+            BootstrapJar.exposeToJBossModules();
             Class.forName("dev.soapscope.agent.AgentInstaller")
                     .getMethod("install", String.class, Instrumentation.class)
                     .invoke(null, args, inst);

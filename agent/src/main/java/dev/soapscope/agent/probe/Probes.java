@@ -68,7 +68,8 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                builder = builder.type(probe.types(), probe.loaders()).transform(probe.transformer());
+                builder = builder.type(probe.types(), probe.loaders())
+                        .transform(new RecorderReach.Guarded(probe.transformer()));
                 installed.add(probe.name());
             } catch (Throwable e) {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
@@ -116,7 +117,10 @@ public final class Probes {
         return names;
     }
 
-    /** A type that cannot be instrumented runs unprobed; said once per type. */
+    /**
+     * A probe target that cannot be instrumented runs unprobed: a warning, once per type. Any other type that Byte
+     * Buddy could not look at (a matcher met a superclass its loader cannot find) is none of our business: debug.
+     */
     private static final class FailureLog extends AgentBuilder.Listener.Adapter {
         @Override
         public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
@@ -126,7 +130,16 @@ public final class Probes {
 
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
-            Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
+            if (RecorderReach.isTransforming(typeName)) {
+                Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
+            } else {
+                Log.debug("not a probe target, not instrumented: " + typeName + ": " + error);
+            }
+        }
+
+        @Override
+        public void onComplete(String typeName, ClassLoader loader, JavaModule module, boolean loaded) {
+            RecorderReach.doneWith(typeName);
         }
     }
 
