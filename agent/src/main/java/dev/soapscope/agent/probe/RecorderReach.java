@@ -11,6 +11,7 @@ import net.bytebuddy.utility.JavaModule;
 import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Whether the classes a loader defines can reach the recorder on the bootstrap path. Advice is inlined into the
@@ -18,7 +19,8 @@ import java.util.WeakHashMap;
  * bootstrap loader (JBoss Modules without {@code jboss.modules.system.pkgs}, OSGi without
  * {@code org.osgi.framework.bootdelegation}) makes every advice fail with a NoClassDefFoundError that the advice's
  * own suppression would hide. So each loader is checked once, when a probe first matches one of its classes: if it
- * cannot reach the recorder, one warning names the loader and the fix, and its classes are left as they are.
+ * cannot reach the recorder, its classes are left as they are and the first such loader is named, with the fix, in
+ * one warning (a container has dozens of loaders alike: the others are debug lines).
  */
 final class RecorderReach {
     /** One class per package of the bootstrap jar, as the agent sees them: the bootstrap loader's. */
@@ -26,6 +28,7 @@ final class RecorderReach {
     private static final Map<ClassLoader, Boolean> CHECKED = new WeakHashMap<ClassLoader, Boolean>();
     /** The type a probe's transformer is working on, on this thread: its errors are worth a warning. */
     private static final ThreadLocal<String> TRANSFORMING = new ThreadLocal<String>();
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     private RecorderReach() {
     }
@@ -38,7 +41,7 @@ final class RecorderReach {
         TRANSFORMING.remove();
     }
 
-    /** True if classes defined by {@code loader} can call the recorder; warns once per loader that cannot. */
+    /** True if classes defined by {@code loader} can call the recorder; the first loader that cannot is a warning. */
     static boolean reaches(ClassLoader loader) {
         if (loader == null) {
             return true;
@@ -54,8 +57,12 @@ final class RecorderReach {
             CHECKED.put(loader, missing == null);
         }
         if (missing != null) {
-            Log.warnOnce("reach:" + System.identityHashCode(loader),
-                    message(loader.getClass().getName(), String.valueOf(loader), missing), null);
+            String message = message(loader.getClass().getName(), String.valueOf(loader), missing);
+            if (WARNED.compareAndSet(false, true)) {
+                Log.warn(message + " (other loaders alike: log=debug)");
+            } else {
+                Log.debug(message);
+            }
         }
         return missing == null;
     }
