@@ -121,7 +121,7 @@ public final class Probes {
      * A probe target that cannot be instrumented runs unprobed: a warning, once per type. Any other type that Byte
      * Buddy could not look at (a matcher met a superclass its loader cannot find) is none of our business: debug.
      */
-    private static final class FailureLog extends AgentBuilder.Listener.Adapter {
+    static final class FailureLog extends AgentBuilder.Listener.Adapter {
         @Override
         public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
                                      DynamicType dynamicType) {
