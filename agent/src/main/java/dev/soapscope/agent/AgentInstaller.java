@@ -5,17 +5,18 @@ import dev.soapscope.agent.profiler.ProfilerControl;
 import dev.soapscope.config.Config;
 import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
-import dev.soapscope.metrics.SoapscopeMeterBinder;
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.PortGuard;
 import dev.soapscope.recorder.Recorder;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
-/** Wires the agent together once the recorder is on the bootstrap path. Loaded reflectively by {@link AgentMain}. */
+/**
+ * Wires the agent together once the recorder is on the bootstrap path. Loaded reflectively by {@link AgentMain}.
+ * Nothing here may start a JVM-wide service a container installs itself (java.util.logging, JMX): see
+ * {@link DeferredMeters}.
+ */
 public final class AgentInstaller {
     private AgentInstaller() {
     }
@@ -26,9 +27,7 @@ public final class AgentInstaller {
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
 
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        new SoapscopeMeterBinder().bindTo(registry);
-        final Endpoint endpoint = new Endpoint(registry, true);
+        final Endpoint endpoint = new Endpoint(DeferredMeters.listening(), true);
         Recorder.serveEndpointWith(new EndpointBridge(endpoint));
 
         ProfilerControl profiler = new ProfilerControl(config, endpoint);

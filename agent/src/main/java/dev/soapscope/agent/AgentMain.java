@@ -35,13 +35,28 @@ public final class AgentMain {
         AgentPresence.mark(how);
         try {
             BootstrapJar.appendTo(inst);
-            ContainerDelegation.install(inst);
+            BootstrapJar.exposeToJBossModules();
             Class.forName("dev.soapscope.agent.AgentInstaller")
                     .getMethod("install", String.class, Instrumentation.class)
                     .invoke(null, args, inst);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
-            System.err.println("[soapscope] WARN agent not started, the application runs without it: " + cause);
+            System.err.println("[soapscope] WARN agent not started, the application runs without it: " + cause
+                    + outOfReach(cause));
         }
+    }
+
+    /**
+     * When the loader that loaded the agent cannot see the classes the agent just put on the bootstrap path, says
+     * which loader and what to do: JBoss Modules loads an agent given in MODULE_OPTS itself, in a module loader.
+     */
+    private static String outOfReach(Throwable cause) {
+        if (!(cause instanceof NoClassDefFoundError) || String.valueOf(cause.getMessage()).indexOf("dev/soapscope/") < 0) {
+            return "";
+        }
+        ClassLoader loader = AgentMain.class.getClassLoader();
+        return ". The agent's class loader (" + (loader == null ? "bootstrap" : loader.getClass().getName())
+                + ") does not hand " + BootstrapJar.PACKAGES + " to the bootstrap class loader. WildFly and JBoss EAP:"
+                + " put -javaagent in JAVA_OPTS, not MODULE_OPTS (or list these packages in JBOSS_MODULES_SYSTEM_PKGS)";
     }
 }

@@ -13,8 +13,15 @@ import java.util.jar.JarFile;
  * (Pattern, UUID, the XML factories) can only see the bootstrap class loader, so the recorder must live there:
  * this extracts the nested jar to a temporary file and appends it to the bootstrap search path.
  */
-final class BootstrapJar {
+public final class BootstrapJar {
     static final String RESOURCE = "/soapscope-bootstrap.jar";
+    /** The packages the nested jar holds: what a class loader must hand to the bootstrap loader for advice to work. */
+    public static final String PACKAGES = "dev.soapscope.recorder,dev.soapscope.config";
+    /**
+     * JBoss Modules' module loaders hand to the JDK's loaders only the packages this property lists; JBoss Modules
+     * reads it in its main, after premain, so the agent can add its own.
+     */
+    public static final String JBOSS_MODULES_SYSTEM_PKGS = "jboss.modules.system.pkgs";
     private static final String PROBE_CLASS = "dev.soapscope.recorder.Recorder";
 
     private BootstrapJar() {
@@ -26,6 +33,36 @@ final class BootstrapJar {
         }
         File jar = extract();
         inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+    }
+
+    /**
+     * Under JBoss Modules (WildFly, JBoss EAP), adds {@link #PACKAGES} to {@link #JBOSS_MODULES_SYSTEM_PKGS}, so
+     * that classes in modules (jakarta.servlet.http.HttpServlet, CXF) see the recorder the probes inline calls to.
+     * Elsewhere nobody reads the property, so it is left alone. Returns the value set, or null.
+     */
+    static String exposeToJBossModules() {
+        String listed = System.getProperty(JBOSS_MODULES_SYSTEM_PKGS);
+        if (listed == null && !System.getProperty("sun.java.command", "").contains("jboss-modules")) {
+            return null;
+        }
+        String value = withPackages(listed);
+        System.setProperty(JBOSS_MODULES_SYSTEM_PKGS, value);
+        return value;
+    }
+
+    /** {@code listed} (a comma-separated package list, or null) with each of {@link #PACKAGES} not yet in it. */
+    static String withPackages(String listed) {
+        StringBuilder value = new StringBuilder(listed == null ? "" : listed.trim());
+        for (String pkg : PACKAGES.split(",")) {
+            boolean present = false;
+            for (String p : value.toString().split(",")) {
+                present |= p.trim().equals(pkg);
+            }
+            if (!present) {
+                value.append(value.length() == 0 ? "" : ",").append(pkg);
+            }
+        }
+        return value.toString();
     }
 
     private static boolean onBootstrapPath() {

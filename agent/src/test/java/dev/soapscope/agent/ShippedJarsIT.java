@@ -53,6 +53,21 @@ class ShippedJarsIT {
         }
     }
 
+    /** What the agent lists for JBoss Modules (and names in its out-of-reach warning) is what the nested jar holds. */
+    @Test
+    void theBootstrapPackagesAreTheNestedJarsPackages() throws IOException {
+        java.util.Set<String> packages = new java.util.TreeSet<>();
+        try (JarFile jar = new JarFile(AgentOnTomcatIT.AGENT.toFile());
+             ZipInputStream nested = new ZipInputStream(jar.getInputStream(jar.getEntry("soapscope-bootstrap.jar")))) {
+            for (ZipEntry e; (e = nested.getNextEntry()) != null; ) {
+                if (e.getName().endsWith(".class")) {
+                    packages.add(e.getName().substring(0, e.getName().lastIndexOf('/')).replace('/', '.'));
+                }
+            }
+        }
+        assertEquals(packages, new java.util.TreeSet<>(List.of(BootstrapJar.PACKAGES.split(","))));
+    }
+
     /** Counts classes, descending into nested jars; class files under META-INF/versions may be newer by design. */
     private static int scan(ZipInputStream zip, String prefix, List<String> tooNew) throws IOException {
         int checked = 0;

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * The endpoint's documents, independent of who serves them (the agent's HTTP server, or the servlet filter
@@ -17,7 +18,8 @@ public final class Endpoint {
     public static final String JSON = "application/json; charset=utf-8";
     public static final String TEXT = "text/plain; charset=utf-8";
 
-    private final PrometheusMeterRegistry registry;
+    /** The registry, or null until there is one (the agent makes it when the first request completes). */
+    private final Supplier<PrometheusMeterRegistry> registry;
     /** Whether whoever serves this endpoint also serves /profile and /flamegraph (the agent does, the filter not). */
     private final boolean profiling;
 
@@ -26,19 +28,24 @@ public final class Endpoint {
     }
 
     public Endpoint(PrometheusMeterRegistry registry, boolean profiling) {
-        this.registry = registry;
-        this.profiling = profiling;
+        this(() -> registry, profiling);
     }
 
-    public PrometheusMeterRegistry registry() {
-        return registry;
+    /** {@code registry} gives null while there is no registry yet: /metrics is then empty (no request, no series). */
+    public Endpoint(Supplier<PrometheusMeterRegistry> registry, boolean profiling) {
+        this.registry = registry;
+        this.profiling = profiling;
     }
 
     /** Answers a GET of {@code path} (relative to where the endpoint is mounted). */
     public Response get(String path) {
         if ("/metrics".equals(path)) {
+            PrometheusMeterRegistry now = registry.get();
+            if (now == null) {
+                return new Response(200, PROMETHEUS_TEXT, "");
+            }
             // written straight to the client: a large registry is never a page-sized string in the heap
-            return new Response(200, PROMETHEUS_TEXT, registry::scrape);
+            return new Response(200, PROMETHEUS_TEXT, now::scrape);
         }
         if ("/phases".equals(path)) {
             return new Response(200, JSON, PhasesJson.render(Recorder.aggregates()) + "\n");

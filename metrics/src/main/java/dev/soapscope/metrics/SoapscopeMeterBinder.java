@@ -39,8 +39,13 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        this.registry = registry;
+        meterInto(registry);
         Recorder.addListener(this);
+    }
+
+    /** Records into {@code registry} without listening to the recorder: for a caller that hands over each request. */
+    public void meterInto(MeterRegistry registry) {
+        this.registry = registry;
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class Probes {
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
-                PortGuardProbe.INSTANCE));
+                PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 
     /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
@@ -68,7 +68,8 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                builder = builder.type(probe.types(), probe.loaders()).transform(probe.transformer());
+                builder = builder.type(probe.types(), probe.loaders())
+                        .transform(new RecorderReach.Guarded(probe.transformer()));
                 installed.add(probe.name());
             } catch (Throwable e) {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
@@ -116,8 +117,11 @@ public final class Probes {
         return names;
     }
 
-    /** A type that cannot be instrumented runs unprobed; said once per type. */
-    private static final class FailureLog extends AgentBuilder.Listener.Adapter {
+    /**
+     * A probe target that cannot be instrumented runs unprobed: a warning, once per type. Any other type that Byte
+     * Buddy could not look at (a matcher met a superclass its loader cannot find) is none of our business: debug.
+     */
+    static final class FailureLog extends AgentBuilder.Listener.Adapter {
         @Override
         public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
                                      DynamicType dynamicType) {
@@ -126,7 +130,16 @@ public final class Probes {
 
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
-            Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
+            if (RecorderReach.isTransforming(typeName)) {
+                Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
+            } else {
+                Log.debug("not a probe target, not instrumented: " + typeName + ": " + error);
+            }
+        }
+
+        @Override
+        public void onComplete(String typeName, ClassLoader loader, JavaModule module, boolean loaded) {
+            RecorderReach.doneWith(typeName);
         }
     }
 

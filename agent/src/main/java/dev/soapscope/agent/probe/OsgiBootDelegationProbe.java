@@ -1,0 +1,86 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.agent.BootstrapJar;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static net.bytebuddy.matcher.ElementMatchers.any;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Lets OSGi bundles see the recorder. A bundle's class loader hands to its parent only {@code java.*} and the
+ * packages in the framework property {@code org.osgi.framework.bootdelegation}; without ours there, advice inlined
+ * into a bundle's class (GlassFish and Payara load {@code jakarta.servlet.http.HttpServlet} from one) cannot link the
+ * recorder. GlassFish and Payara read that property from {@code glassfish/config/osgi.properties}, and no system
+ * property overrides it, so this adds the packages to the configuration the launcher hands to Felix's
+ * {@code FrameworkFactory.newFramework(Map)}, after premain. A framework already running (attach) keeps its own:
+ * {@link RecorderReach} names the fix then.
+ */
+final class OsgiBootDelegationProbe implements Probe {
+    static final OsgiBootDelegationProbe INSTANCE = new OsgiBootDelegationProbe();
+    static final String BOOT_DELEGATION = "org.osgi.framework.bootdelegation";
+    /** Inlined into the framework's class, so a compile-time constant. */
+    static final String PACKAGES = BootstrapJar.PACKAGES;
+
+    private OsgiBootDelegationProbe() {
+    }
+
+    @Override
+    public String name() {
+        return "osgi-bootdelegation";
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> types() {
+        return named("org.apache.felix.framework.FrameworkFactory");
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return any();
+    }
+
+    @Override
+    public AgentBuilder.Transformer transformer() {
+        return Advices.plain().advice(named("newFramework").and(takesArguments(1)).and(takesArgument(0, Map.class)),
+                Advices.nested(OsgiBootDelegationProbe.class, "AddBootDelegation"));
+    }
+
+    @Override
+    public void prepare() {
+        // nothing to register
+    }
+
+    /** Replaces the framework configuration by a copy whose boot delegation also lists {@link #PACKAGES}. */
+    static final class AddBootDelegation {
+        private AddBootDelegation() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        @SuppressWarnings({"unchecked", "rawtypes", "UnusedAssignment"})
+        static void enter(@Advice.Argument(value = 0, readOnly = false) Map config) {
+            // inlined into the framework's class: JDK types and constants only
+            Map copy = config == null ? new HashMap() : new HashMap(config);
+            Object listed = copy.get(BOOT_DELEGATION);
+            StringBuilder value = new StringBuilder(listed instanceof String ? ((String) listed).trim() : "");
+            for (String pkg : PACKAGES.split(",")) {
+                boolean present = false;
+                for (String p : value.toString().split(",")) {
+                    present |= p.trim().equals(pkg);
+                }
+                if (!present) {
+                    value.append(value.length() == 0 ? "" : ",").append(pkg);
+                }
+            }
+            copy.put(BOOT_DELEGATION, value.toString());
+            config = copy;
+        }
+    }
+}
