@@ -5,9 +5,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.soapscope.testkit.LogCapture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,14 +40,9 @@ class FailureLogTest {
     }
 
     private static String stderrOf(Runnable action) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
+        try (LogCapture log = new LogCapture()) {
             action.run();
-        } finally {
-            System.setErr(saved);
+            return log.text();
         }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 }

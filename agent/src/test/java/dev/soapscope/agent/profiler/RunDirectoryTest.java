@@ -1,13 +1,12 @@
 package dev.soapscope.agent.profiler;
 
+import dev.soapscope.testkit.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,18 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunDirectoryTest {
     @TempDir
     Path tmp;
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream before;
+    private LogCapture err;
 
     @BeforeEach
     void captureLog() {
-        before = System.err;
-        System.setErr(new PrintStream(err, true));
+        err = new LogCapture();
     }
 
     @AfterEach
     void restoreLog() {
-        System.setErr(before);
+        err.close();
     }
 
     @Test
@@ -95,7 +92,7 @@ class RunDirectoryTest {
     }
 
     private String log() {
-        return err.toString();
+        return err.text();
     }
 
     private long count(String fragment) {
