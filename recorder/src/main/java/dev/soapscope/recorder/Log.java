@@ -1,5 +1,7 @@
 package dev.soapscope.recorder;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.Set;
@@ -7,20 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * soapscope's few log lines, on standard error with a prefix: a server's own logging framework is not ours to
- * configure, and may not be loaded yet when the agent starts. Once a container has replaced standard error with its
- * own logging stream, lines go through {@code java.util.logging} instead, so that a warning is a warning there.
+ * configure, and may not be loaded yet when the agent starts. Once a container has replaced standard error with a
+ * stream of its own (which would show every line as ERROR), lines go to the process's standard error directly.
  */
 public final class Log {
     public enum Level { OFF, WARN, INFO, DEBUG }
 
     private static volatile Level level = Level.INFO;
-    /** The logger named when a container has taken standard error over. */
-    static final String LOGGER = "soapscope";
     /**
-     * Standard error as it was when soapscope started (premain): raw console output. Never java.util.logging in
-     * premain, since a container (WildFly) installs its own log manager after it.
+     * The process's standard error itself, for when a container has put a stream of its own in System.err. Not
+     * java.util.logging: a container (WildFly) installs its own log manager after premain, and under it lines from
+     * the bootstrap class path were seen to go nowhere.
      */
-    private static final PrintStream STARTUP_ERR = System.err;
+    private static final PrintStream CONSOLE = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
     private static final Set<String> ONCE = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
     /** Bounds the once-keys kept, so a flood of distinct failures cannot grow memory. */
     private static final int MAX_ONCE_KEYS = 1000;
@@ -60,12 +61,9 @@ public final class Log {
             line.append(": ").append(t);
         }
         PrintStream err = System.err;
-        if (err != STARTUP_ERR || err.getClass() != PrintStream.class) {
-            // a container took standard error over (WildFly, Payara, Tomcat) and may show each line on it as
-            // ERROR/SEVERE: its log manager is installed by now, so say it at the level meant. In premain standard
-            // error is always the JVM's own; attached later, a container's is a PrintStream of its own class.
-            java.util.logging.Logger.getLogger(LOGGER).log(at == Level.WARN ? java.util.logging.Level.WARNING
-                    : java.util.logging.Level.INFO, line.toString());
+        if (err.getClass() != PrintStream.class) {
+            // a container's own stream (WildFly's) shows every line on it as ERROR: the console gets it as it is
+            CONSOLE.println(line);
         } else {
             err.println(line);
         }

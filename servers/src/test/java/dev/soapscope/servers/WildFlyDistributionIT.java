@@ -49,7 +49,8 @@ class WildFlyDistributionIT {
         Path agentJar = Launch.existing("soapscope.test.agentJar", "the agent jar");
         Path war = Launch.existing("soapscope.test.webapps", "target/webapps").resolve("jaxws-echo.war");
         try (WildFlyServer wildfly = WildFlyServer.start("WildFly", home, dir.resolve("standalone"), List.of(war),
-                "-javaagent:" + agentJar + "=port=0")) {
+                // log=debug: the agent also writes lines after WildFly has put its own stream in System.err
+                "-javaagent:" + agentJar + "=port=0,log=debug")) {
             AgentEndpoint agent = wildfly.agent();
             assertEquals(200, wildfly.awaitDeployed("/jaxws-echo/echo?wsdl"), "the WSDL of the deployed service");
             for (int i = 0; i < N; i++) {
@@ -79,6 +80,8 @@ class WildFlyDistributionIT {
                     .collect(Collectors.toList());
             assertFalse(agentLines.stream().anyMatch(l -> l.contains(" WARN ") || l.contains("ERROR")),
                     () -> "the agent printed a warning, or WildFly showed its line as an error:\n" + agentLines);
+            assertTrue(agentLines.stream().anyMatch(l -> l.contains("instrumented org.apache.cxf.")),
+                    () -> "no line from after WildFly's logging took System.err over:\n" + agentLines);
             wildfly.stop(agent.port());
         }
     }
