@@ -1,7 +1,5 @@
 package dev.soapscope.recorder;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.Set;
@@ -9,19 +7,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * soapscope's few log lines, on standard error with a prefix: a server's own logging framework is not ours to
- * configure, and may not be loaded yet when the agent starts. Once a container has replaced standard error with a
- * stream of its own (which would show every line as ERROR), lines go to the process's standard error directly.
+ * configure, and may not be loaded yet when the agent starts. Once a container has put a stream of its own in
+ * System.err (shown as ERROR or SEVERE), only warnings go there; other lines go to standard output (shown as INFO).
+ * Never java.util.logging: a container (WildFly) installs its own log manager after premain.
  */
 public final class Log {
     public enum Level { OFF, WARN, INFO, DEBUG }
 
     private static volatile Level level = Level.INFO;
-    /**
-     * The process's standard error itself, for when a container has put a stream of its own in System.err. Not
-     * java.util.logging: a container (WildFly) installs its own log manager after premain, and under it lines from
-     * the bootstrap class path were seen to go nowhere.
-     */
-    private static final PrintStream CONSOLE = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
     private static final Set<String> ONCE = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
     /** Bounds the once-keys kept, so a flood of distinct failures cannot grow memory. */
     private static final int MAX_ONCE_KEYS = 1000;
@@ -61,9 +54,10 @@ public final class Log {
             line.append(": ").append(t);
         }
         PrintStream err = System.err;
-        if (err.getClass() != PrintStream.class) {
-            // a container's own stream (WildFly's) shows every line on it as ERROR: the console gets it as it is
-            CONSOLE.println(line);
+        if (at != Level.WARN && err.getClass() != PrintStream.class) {
+            // a container's own stream (WildFly's, Payara's) shows every line on it as ERROR or SEVERE: only a
+            // warning belongs there; the rest goes to standard output, which containers show as INFO
+            System.out.println(line);
         } else {
             err.println(line);
         }

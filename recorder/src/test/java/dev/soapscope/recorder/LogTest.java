@@ -9,7 +9,7 @@ import java.io.PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A container's own standard error stream (which shows every line as ERROR) gets none of soapscope's lines. */
+/** A container's own standard error stream (which shows every line as ERROR) gets only soapscope's warnings. */
 class LogTest {
     /** WildFly puts a PrintStream of its own class in System.err, and logs each line written to it as ERROR. */
     private static final class ContainerStream extends PrintStream {
@@ -19,19 +19,25 @@ class LogTest {
     }
 
     @Test
-    void aContainersStreamGetsNoLinesAPlainOneDoes() {
-        PrintStream before = System.err;
+    void onAContainersStreamOnlyWarningsGoToStandardError() {
+        PrintStream err = System.err;
+        PrintStream out = System.out;
         ByteArrayOutputStream container = new ByteArrayOutputStream();
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream plain = new ByteArrayOutputStream();
         try {
+            System.setOut(new PrintStream(stdout, true));
             System.setErr(new ContainerStream(container));
+            Log.info("profiling cpu");
             Log.warn("the disk is full");
             System.setErr(new PrintStream(plain, true));
-            Log.warn("the disk is full");
+            Log.info("profiling cpu");
         } finally {
-            System.setErr(before);
+            System.setErr(err);
+            System.setOut(out);
         }
-        assertEquals("", container.toString(), "the container's stream would call it an ERROR");
-        assertTrue(plain.toString().startsWith("[soapscope] WARN the disk is full"), plain.toString());
+        assertEquals("[soapscope] WARN the disk is full", container.toString().trim(), "only the warning");
+        assertEquals("[soapscope] INFO profiling cpu", stdout.toString().trim(), "shown as INFO by the container");
+        assertTrue(plain.toString().startsWith("[soapscope] INFO profiling cpu"), "a plain stderr gets every line");
     }
 }

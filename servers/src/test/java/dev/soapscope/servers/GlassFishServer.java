@@ -90,6 +90,14 @@ final class GlassFishServer extends DistributionServer {
                 "-javaagent:" + agentJar + "=port=0")) {
             AgentEndpoint agent = server.agent();
             JaxwsEcho.driveAndCheck(server, agent, "/jaxws-echo");
+            // the server shows what reaches its System.err as SEVERE: nothing of the agent's may look like that
+            List<String> severe = new java.util.ArrayList<>();
+            for (String line : (server.console() + "\n" + Launch.read(server.domain().resolve("logs/server.log"))).split("\n")) {
+                if (line.contains("SEVERE") && (line.contains("soapscope") || line.contains("could not instrument"))) {
+                    severe.add(line);
+                }
+            }
+            assertTrue(severe.isEmpty(), () -> "agent lines shown as SEVERE:\n" + String.join("\n", severe));
             server.stop(agent.port());
         }
     }
