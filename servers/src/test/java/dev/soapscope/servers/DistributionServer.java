@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A server distribution started by its own script in a fresh base directory under a test's temporary directory. */
@@ -89,6 +90,18 @@ abstract class DistributionServer implements AutoCloseable {
         assertTrue(started, () -> name + ": no agent start line\n" + allLogs());
         mark("agent started");
         return AgentEndpoint.in(console()).orElseThrow();
+    }
+
+    /** The agent's own lines on the console ({@code [soapscope] LEVEL ...}). */
+    final List<String> agentLines() {
+        return console().lines().filter(l -> l.contains("[soapscope]")).toList();
+    }
+
+    /** No line of the agent is a warning, nor shown by the server as an error. */
+    final void assertNoAgentWarning() {
+        List<String> lines = agentLines();
+        assertFalse(lines.stream().anyMatch(l -> l.contains(" WARN ") || l.contains("ERROR")),
+                () -> name + ": the agent printed a warning, or the server showed its line as an error:\n" + lines);
     }
 
     /** Waits (at most 90 s) until {@code path} answers with anything but 404 or 503; returns that status. */

@@ -24,10 +24,8 @@ class TomcatDistributionIT {
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void payloadCachingWarWithTheAgentInCatalinaOpts() throws Exception {
-        Path home = Launch.existing("soapscope.test.tomcat11Home", "the unpacked Tomcat 11 distribution");
-        Path agentJar = Launch.existing("soapscope.test.agentJar", "the agent jar");
-        try (TomcatServer tomcat = TomcatServer.start("Tomcat 11", home, dir.resolve("catalina-base"),
-                List.of(PayloadCachingChecks.war()), "-javaagent:" + agentJar + "=port=0")) {
+        try (TomcatServer tomcat = TomcatServer.startWithAgent("Tomcat 11", "soapscope.test.tomcat11Home",
+                dir.resolve("catalina-base"), List.of(PayloadCachingChecks.war()))) {
             AgentEndpoint agent = tomcat.agent();
             PayloadCachingChecks.driveAndCheck(tomcat, agent);
             tomcat.stop(agent.port());

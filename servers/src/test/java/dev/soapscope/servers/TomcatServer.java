@@ -64,6 +64,16 @@ final class TomcatServer extends DistributionServer {
         return new TomcatServer(name, base, port, process, console, startNanos);
     }
 
+    /**
+     * The distribution unpacked at system property {@code homeProperty}, started as the README tells users:
+     * {@code CATALINA_OPTS=-javaagent:soapscope-agent.jar=port=0}.
+     */
+    static TomcatServer startWithAgent(String name, String homeProperty, Path base, List<Path> wars) throws IOException {
+        Path home = Launch.existing(homeProperty, "the unpacked " + name + " distribution");
+        Path agentJar = Launch.existing("soapscope.test.agentJar", "the agent jar");
+        return start(name, home, base, wars, "-javaagent:" + agentJar + "=port=0");
+    }
+
     /** CATALINA_BASE: the distribution's conf/ with HTTP on {@code port} (loopback only) and no shutdown port. */
     static void createBase(Path home, Path base, int port) throws IOException {
         Files.createDirectories(base);
