@@ -34,6 +34,7 @@ class RecorderReachTest {
         assertTrue(m.contains("class loader org.jboss.modules.ModuleClassLoader (ModuleClassLoader for Module \"jakarta.servlet.api\")"), m);
         assertTrue(m.contains("-Djboss.modules.system.pkgs: add dev.soapscope.recorder,dev.soapscope.config"), m);
         String osgi = RecorderReach.message("org.apache.felix.framework.BundleWiringImpl$BundleClassLoader", "42.0", "x");
-        assertTrue(osgi.contains("org.osgi.framework.bootdelegation: add dev.soapscope.recorder,dev.soapscope.config"), osgi);
+        assertTrue(osgi.contains("org.osgi.framework.bootdelegation; the agent adds dev.soapscope.recorder,dev.soapscope.config")
+                && osgi.contains("glassfish/config/osgi.properties"), osgi);
     }
 }
