@@ -376,6 +376,123 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Before a response stream's {@code flush()} or {@code close()} (Tomcat writes small responses to the socket
+     * there): a write of no bytes, measured only inside a request, as containers flush and close after it ends.
+     * Returns whether it started one, to hand to {@link #writeEnd(boolean, long)}.
+     */
+    public static boolean flushStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth > 0 || (t.open && !t.implicit && !t.busy)) {
+                writeStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("flushStart", e);
+        }
+        return false;
+    }
+
+    /** Ends a write {@link #flushStart()}, {@link #writerStart} started; nothing when it started none. */
+    public static void writeEnd(boolean started, long bytes) {
+        if (started) {
+            writeEnd(bytes);
+        }
+    }
+
+    /** The writer a response's {@code getWriter()} handed out in this request; the first one counts (the container's). */
+    public static void responseWriter(Object writer, String encoding) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.implicit && !t.busy && t.responseWriter == null && writer != null) {
+                t.responseWriter = writer;
+                t.writerCounting = CharBytes.of(encoding);
+            }
+        } catch (Throwable e) {
+            failed("responseWriter", e);
+        }
+    }
+
+    /** The reader a request's {@code getReader()} handed out in this request; the first one counts. */
+    public static void requestReader(Object reader, String encoding) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.implicit && !t.busy && t.requestReader == null && reader != null) {
+                t.requestReader = reader;
+                t.readerCounting = CharBytes.of(encoding);
+            }
+        } catch (Throwable e) {
+            failed("requestReader", e);
+        }
+    }
+
+    /**
+     * Before a call on a writer: a {@link #writeStart()} when it is the response's writer (other writers are
+     * not the response). Returns whether it started one, to hand to {@link #writeEnd(boolean, long)}.
+     */
+    public static boolean writerStart(Object writer) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (writer != null && writer == t.responseWriter) {
+                writeStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("writerStart", e);
+        }
+        return false;
+    }
+
+    /** Before a call on a reader: a {@link #readStart()} when it is the request's reader. */
+    public static boolean readerStart(Object reader) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (reader != null && reader == t.requestReader) {
+                readStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("readerStart", e);
+        }
+        return false;
+    }
+
+    /** Ends a read {@link #readerStart} started: chars read, -1 at the end, as bytes in the request's encoding. */
+    public static void readerEnd(boolean started, long bytes) {
+        if (started) {
+            readEnd(bytes, false, null);
+        }
+    }
+
+    /** Bytes {@code len} chars of {@code s} take in the response writer's encoding. */
+    public static long writtenBytes(CharSequence s, int off, int len) {
+        return CharBytes.length(THREADS.get().writerCounting, s, off, len);
+    }
+
+    /** Bytes of a char written on its own ({@code write(int)}). */
+    public static long writtenBytes(int c) {
+        return CharBytes.length(THREADS.get().writerCounting, c);
+    }
+
+    public static long writtenBytes(char[] c, int off, int len) {
+        return CharBytes.length(THREADS.get().writerCounting, c, off, len);
+    }
+
+    /** Bytes {@code len} chars of {@code c} take in the request reader's encoding; -1 (the end) stays -1. */
+    public static long readBytes(char[] c, int off, int len) {
+        return len < 0 ? -1 : CharBytes.length(THREADS.get().readerCounting, c, off, len);
+    }
+
+    /** Bytes of a char {@code read()} returned; -1 (the end) stays -1. */
+    public static long readBytes(int c) {
+        return CharBytes.length(THREADS.get().readerCounting, c);
+    }
+
+    public static long readBytes(CharSequence s, int off, int len) {
+        return len < 0 ? -1 : CharBytes.length(THREADS.get().readerCounting, s, off, len);
+    }
+
     // ---- internals ----
 
     private static void finish(ThreadRecording t) {

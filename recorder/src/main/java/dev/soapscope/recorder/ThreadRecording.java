@@ -39,6 +39,11 @@ final class ThreadRecording implements CompletedRequest {
     boolean busy;
     int readDepth;
     int writeDepth;
+    /** The request's own writer and reader ({@code getWriter()}, {@code getReader()}), and their {@link CharBytes}. */
+    Object responseWriter;
+    int writerCounting;
+    Object requestReader;
+    int readerCounting;
     /** Per hot-spot kind, calls in progress: overloads that call each other count once. Not per request. */
     final int[] callDepth = new int[HotSpotKind.COUNT];
 
@@ -202,6 +207,8 @@ final class ThreadRecording implements CompletedRequest {
         implicit = false;
         readDepth = 0;
         writeDepth = 0;
+        responseWriter = null;
+        requestReader = null;
         name = null;
         nameRank = -1;
         stackName = null;

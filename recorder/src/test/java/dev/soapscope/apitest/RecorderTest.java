@@ -605,6 +605,62 @@ class RecorderTest {
         assertEquals(-1, seen.get(1).ttfb);
     }
 
+    @Test
+    void flushAndCloseAreWritesOnlyInsideARequest() {
+        listen();
+        int token = Recorder.requestStart();
+        boolean started = Recorder.flushStart();
+        spend(Phase.TRANSPORT_WRITE, 10); // Tomcat sends a small response here
+        Recorder.writeEnd(started, 0);
+        Recorder.requestEnd(token, 200, false);
+        Seen r = only();
+        assertTrue(started);
+        assertTrue(r.phase(Phase.TRANSPORT_WRITE) >= atLeast[Phase.TRANSPORT_WRITE.ordinal()]);
+        assertEquals(-1, r.ttfb, "a flush writes no byte of its own");
+
+        // a container closing the stream after the request: no "(no request)" work for it
+        boolean after = Recorder.flushStart();
+        Recorder.writeEnd(after, 0);
+        assertFalse(after);
+        assertEquals(1, seen.size());
+    }
+
+    @Test
+    void theResponseWriterAndRequestReaderCountBytesInTheirEncoding() {
+        listen();
+        Object writer = new Object();
+        Object reader = new Object();
+        Object otherWriter = new Object();
+        Recorder.responseWriter(writer, "ISO-8859-1"); // no request: not the response's writer
+        int token = Recorder.requestStart();
+        Recorder.responseWriter(writer, "UTF-8");
+        Recorder.responseWriter(otherWriter, "UTF-8"); // a wrapper's, returned after the container's: ignored
+        Recorder.requestReader(reader, "utf-8");
+        boolean r1 = Recorder.readerStart(reader);
+        Recorder.readerEnd(r1, Recorder.readBytes("naïve".toCharArray(), 0, 5));
+        boolean r2 = Recorder.readerStart(reader);
+        Recorder.readerEnd(r2, Recorder.readBytes(-1)); // end of the body: a call, no bytes
+        assertFalse(Recorder.writerStart(otherWriter));
+        boolean w1 = Recorder.writerStart(writer);
+        boolean nested = Recorder.flushStart(); // Jetty's writer writing into its stream: counted once, outside
+        Recorder.writeEnd(nested, 99);
+        Recorder.writeEnd(w1, Recorder.writtenBytes("€ ✓", 0, 3));
+        boolean w2 = Recorder.writerStart(writer);
+        Recorder.writeEnd(w2, Recorder.writtenBytes('x'));
+        Recorder.requestEnd(token, 200, false);
+
+        Seen r = only();
+        assertEquals(6, r.bytesIn);
+        assertEquals(3 + 1 + 3 + 1, r.bytesOut);
+        assertTrue(r.ttfb >= 0);
+        assertEquals(2, statsOf("/").readCalls());
+        // the next request starts with no writer: the old one is not the response's any more
+        int next = Recorder.requestStart();
+        assertFalse(Recorder.writerStart(writer));
+        assertFalse(Recorder.readerStart(reader));
+        Recorder.requestEnd(next, 200, false);
+    }
+
     // ---- concurrency ----
 
     @Test

@@ -18,15 +18,22 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
- * Request and response body streams: every {@code ServletInputStream} and {@code ServletOutputStream} subtype
- * (the container's, and any wrapper an application or framework adds). Time blocked reading lands in
- * {@code transport.read}, writing in {@code transport.write}; bytes and read calls are counted, and each
- * single-byte {@code read()} is a {@code stream.single_byte_read} event. Nested calls (a wrapper around the
- * container's stream, read(byte[]) calling read(byte[],int,int)) count once, at the outermost stream.
+ * Request and response bodies: every {@code ServletInputStream} and {@code ServletOutputStream} subtype
+ * (the container's, and any wrapper an application or framework adds), and the reader and writer a request's
+ * {@code getReader()} and a response's {@code getWriter()} hand out (Tomcat's never touch its streams). Time
+ * blocked reading lands in {@code transport.read}, writing, flushing and closing in {@code transport.write}
+ * (Tomcat writes small responses to the socket in {@code flush()}/{@code close()}, and a response's
+ * {@code flushBuffer()}); bytes and read calls are
+ * counted, chars as bytes in the body's encoding ({@code CharBytes}), and each single-byte {@code read()} is a
+ * {@code stream.single_byte_read} event. Nested calls (a wrapper around the container's stream, read(byte[])
+ * calling read(byte[],int,int), Jetty's writer writing into its stream) count once, at the outermost.
  */
 final class ServletStreamProbe implements Probe {
     static final ServletStreamProbe JAKARTA = new ServletStreamProbe("jakarta");
     static final ServletStreamProbe JAVAX = new ServletStreamProbe("javax");
+    /** What {@code getWriter()} and {@code getReader()} return: only the instances they returned are measured. */
+    private static final String WRITER = "java.io.PrintWriter";
+    private static final String READER = "java.io.BufferedReader";
 
     private final String namespace;
     private final ElementMatcher<? super ClassLoader> loaders;
@@ -49,7 +56,11 @@ final class ServletStreamProbe implements Probe {
     @Override
     public ElementMatcher<? super TypeDescription> types() {
         return not(isInterface()).and(hasSuperType(named(namespace + ".servlet.ServletInputStream")
-                .or(named(namespace + ".servlet.ServletOutputStream"))));
+                .or(named(namespace + ".servlet.ServletOutputStream"))
+                .or(named(namespace + ".servlet.ServletRequest"))
+                .or(named(namespace + ".servlet.ServletResponse"))
+                .or(named(WRITER))
+                .or(named(READER))));
     }
 
     @Override
@@ -78,7 +89,47 @@ final class ServletStreamProbe implements Probe {
                         Advices.nested(ServletStreamProbe.class, "RangeWrite"))
                 .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, byte[].class))
                                 .and(isDeclaredBelow(output)),
-                        Advices.nested(ServletStreamProbe.class, "ArrayWrite"));
+                        Advices.nested(ServletStreamProbe.class, "ArrayWrite"))
+                .advice(not(isAbstract()).and(named("flush").or(named("close"))).and(takesArguments(0))
+                                .and(isDeclaredBelow(output)),
+                        Advices.nested(ServletStreamProbe.class, "Flush"))
+                .advice(not(isAbstract()).and(named("flushBuffer")).and(takesArguments(0))
+                                .and(isDeclaredBelow(namespace + ".servlet.ServletResponse")),
+                        Advices.nested(ServletStreamProbe.class, "Flush"))
+                .advice(not(isAbstract()).and(named("getWriter")).and(takesArguments(0))
+                                .and(isDeclaredBelow(namespace + ".servlet.ServletResponse")),
+                        Advices.nested(ServletStreamProbe.class, "jakarta".equals(namespace) ? "JakartaWriter" : "JavaxWriter"))
+                .advice(not(isAbstract()).and(named("getReader")).and(takesArguments(0))
+                                .and(isDeclaredBelow(namespace + ".servlet.ServletRequest")),
+                        Advices.nested(ServletStreamProbe.class, "jakarta".equals(namespace) ? "JakartaReader" : "JavaxReader"))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, int.class))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriteChar"))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, char[].class))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriteChars"))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, char[].class))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriteCharArray"))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, String.class))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriteStringRange"))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, String.class))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriteString"))
+                .advice(not(isAbstract()).and(named("flush").or(named("close"))).and(takesArguments(0))
+                                .and(isDeclaredBelow(WRITER)),
+                        Advices.nested(ServletStreamProbe.class, "WriterFlush"))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(0)).and(isDeclaredBelow(READER)),
+                        Advices.nested(ServletStreamProbe.class, "ReadChar"))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(3)).and(takesArgument(0, char[].class))
+                                .and(isDeclaredBelow(READER)),
+                        Advices.nested(ServletStreamProbe.class, "ReadChars"))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(1)).and(takesArgument(0, char[].class))
+                                .and(isDeclaredBelow(READER)),
+                        Advices.nested(ServletStreamProbe.class, "ReadCharArray"))
+                .advice(not(isAbstract()).and(named("readLine")).and(takesArguments(0)).and(isDeclaredBelow(READER)),
+                        Advices.nested(ServletStreamProbe.class, "ReadLine"));
     }
 
     /** Methods of types that are, or extend, the given servlet stream class: keeps input advice off output streams. */
@@ -143,6 +194,175 @@ final class ServletStreamProbe implements Probe {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Argument(0) byte[] bytes, @Advice.Thrown Throwable thrown) {
             Recorder.writeEnd(thrown != null || bytes == null ? 0 : bytes.length);
+        }
+    }
+
+    static final class Flush {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter() {
+            return Recorder.flushStart();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started) {
+            Recorder.writeEnd(started, 0);
+        }
+    }
+
+    /** The writer and reader the container hands out: typed Object, the casts resolve in the server's loader. */
+    static final class JakartaWriter {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object response, @Advice.Return Object writer) {
+            Recorder.responseWriter(writer, ((jakarta.servlet.ServletResponse) response).getCharacterEncoding());
+        }
+    }
+
+    static final class JavaxWriter {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object response, @Advice.Return Object writer) {
+            Recorder.responseWriter(writer, ((javax.servlet.ServletResponse) response).getCharacterEncoding());
+        }
+    }
+
+    static final class JakartaReader {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object request, @Advice.Return Object reader) {
+            Recorder.requestReader(reader, ((jakarta.servlet.ServletRequest) request).getCharacterEncoding());
+        }
+    }
+
+    static final class JavaxReader {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object request, @Advice.Return Object reader) {
+            Recorder.requestReader(reader, ((javax.servlet.ServletRequest) request).getCharacterEncoding());
+        }
+    }
+
+    // Writer and reader calls are measured only on the instances getWriter()/getReader() returned in the request.
+
+    static final class WriteChar {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) int c, @Advice.Thrown Throwable thrown) {
+            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(c) : 0);
+        }
+    }
+
+    static final class WriteChars {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Argument(1) int off,
+                         @Advice.Argument(2) int len, @Advice.Thrown Throwable thrown) {
+            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(c, off, len) : 0);
+        }
+    }
+
+    static final class WriteCharArray {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Thrown Throwable thrown) {
+            Recorder.writeEnd(started, started && thrown == null && c != null ? Recorder.writtenBytes(c, 0, c.length) : 0);
+        }
+    }
+
+    static final class WriteStringRange {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) String s, @Advice.Argument(1) int off,
+                         @Advice.Argument(2) int len, @Advice.Thrown Throwable thrown) {
+            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(s, off, len) : 0);
+        }
+    }
+
+    static final class WriteString {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) String s, @Advice.Thrown Throwable thrown) {
+            Recorder.writeEnd(started, started && thrown == null && s != null ? Recorder.writtenBytes(s, 0, s.length()) : 0);
+        }
+    }
+
+    static final class WriterFlush {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object writer) {
+            return Recorder.writerStart(writer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started) {
+            Recorder.writeEnd(started, 0);
+        }
+    }
+
+    static final class ReadChar {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object reader) {
+            return Recorder.readerStart(reader);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Return int c, @Advice.Thrown Throwable thrown) {
+            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c) : -1);
+        }
+    }
+
+    static final class ReadChars {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object reader) {
+            return Recorder.readerStart(reader);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Argument(1) int off,
+                         @Advice.Return int n, @Advice.Thrown Throwable thrown) {
+            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c, off, n) : -1);
+        }
+    }
+
+    static final class ReadCharArray {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object reader) {
+            return Recorder.readerStart(reader);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Return int n,
+                         @Advice.Thrown Throwable thrown) {
+            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c, 0, n) : -1);
+        }
+    }
+
+    /** The line's bytes and one for its line end (CR LF counts one: the line does not say which it had). */
+    static final class ReadLine {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object reader) {
+            return Recorder.readerStart(reader);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Return String line, @Advice.Thrown Throwable thrown) {
+            Recorder.readerEnd(started, !started || thrown != null || line == null ? -1
+                    : Recorder.readBytes(line, 0, line.length()) + 1);
         }
     }
 }

@@ -1,17 +1,24 @@
 package dev.soapscope.filter.jakarta;
 
 import dev.soapscope.filter.FilterCore;
+import dev.soapscope.filter.TimedReader;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 
-/** Hands the application a {@link TimedInputStream} over the request body; everything else is the request's own. */
+/**
+ * Hands the application a {@link TimedInputStream} over the request body, or a {@link TimedReader} over the
+ * request's reader; everything else is the request's own.
+ */
 final class TimedRequest extends HttpServletRequestWrapper {
     private final FilterCore core;
     private ServletInputStream original;
     private ServletInputStream timed;
+    private BufferedReader originalReader;
+    private BufferedReader timedReader;
 
     TimedRequest(HttpServletRequest request, FilterCore core) {
         super(request);
@@ -35,5 +42,24 @@ final class TimedRequest extends HttpServletRequestWrapper {
             original = in;
         }
         return timed;
+    }
+
+    @Override
+    public BufferedReader getReader() throws IOException {
+        BufferedReader in = super.getReader();
+        if (in == null) {
+            return null;
+        }
+        if (in != originalReader) { // the same wrapper for the same reader, however often it is asked for
+            BufferedReader wrapped = in;
+            try {
+                wrapped = new TimedReader(in, core.timer(in), getCharacterEncoding());
+            } catch (Throwable e) {
+                // unwrapped: untimed, but unchanged
+            }
+            timedReader = wrapped;
+            originalReader = in;
+        }
+        return timedReader;
     }
 }

@@ -17,7 +17,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -99,6 +103,43 @@ class SoapscopeFilterTest {
             assertEquals(r.totalNanos, r.phaseSum, "phases add up to the request");
         }
         assertArrayEquals(RESPONSE, body.bytes.toByteArray());
+    }
+
+    @Test
+    void timesTheReaderAndWriterInTheBodysEncoding() throws Exception {
+        String text = "<Envelope><Body><echo>grüße ✓</echo></Body></Envelope>";
+        StringWriter written = new StringWriter();
+        HttpServletRequest request = Fakes.of(HttpServletRequest.class)
+                .returning("getDispatcherType", DispatcherType.REQUEST)
+                .returning("getMethod", "POST")
+                .returning("getServletPath", "/echo")
+                .returning("getRemoteAddr", "127.0.0.1")
+                .returning("getCharacterEncoding", "UTF-8")
+                .returning("getReader", new BufferedReader(new StringReader(text)))
+                .build();
+        HttpServletResponse response = Fakes.of(HttpServletResponse.class)
+                .on("getStatus", a -> status)
+                .returning("getCharacterEncoding", "UTF-8")
+                .returning("getWriter", new PrintWriter(written))
+                .build();
+        try (RecordedRequests recorded = new RecordedRequests()) {
+            filter.doFilter(request, response, (req, res) -> {
+                BufferedReader in = req.getReader();
+                assertSame(in, req.getReader(), "one wrapper per reader");
+                String line = in.readLine();
+                PrintWriter out = res.getWriter();
+                assertSame(out, res.getWriter(), "one wrapper per writer");
+                out.print(line);
+                out.flush();
+            });
+            RecordedRequests.Request r = recorded.only();
+            int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+            assertEquals(bytes + 1, r.bytesIn, "the line and one byte for its end");
+            assertEquals(bytes, r.bytesOut);
+            assertTrue(r.readNanos > 0 && r.writeNanos > 0, r.toString());
+            assertTrue(r.timeToFirstByteNanos >= 0, r.toString());
+        }
+        assertEquals(text, written.toString());
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.soapscope.filter.jakarta;
 import dev.soapscope.filter.RecordedRequests;
 import dev.soapscope.filter.RecorderPort;
 import dev.soapscope.filter.StreamTimer;
+import dev.soapscope.filter.TimedReader;
+import dev.soapscope.filter.TimedWriter;
 import dev.soapscope.recorder.Recorder;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -10,9 +12,13 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
 // servlet-6.1 only {
 import java.nio.ByteBuffer;
 // } servlet-6.1 only
@@ -126,6 +132,54 @@ class TimedStreamsTest {
         assertTrue(r.timeToFirstByteNanos >= 0, "time to first byte");
         assertTrue(r.writeNanos > 0);
         assertTrue(fake.calls.containsAll(List.of("flush", "close")), fake.calls.toString());
+    }
+
+    @Test
+    void writerCallsAreTimedAndCountedInTheResponseEncodingOnce() {
+        StringWriter sink = new StringWriter();
+        PrintWriter container = new PrintWriter(sink);
+        RecordedRequests.Request r = inRequest("urn:writer", () -> {
+            // a wrapper around a wrapper: nested writes are counted once
+            TimedWriter out = new TimedWriter(new TimedWriter(container, timer(container), "UTF-8"), timer(container), "UTF-8");
+            out.write('<');
+            out.write("é€");
+            out.write("xx✓xx", 2, 1);
+            out.write("ab".toCharArray());
+            out.print(7);
+            out.printf("%s", "ü");
+            out.append('c');
+            out.println("!");
+            out.flush();
+            out.close();
+        });
+        String expected = "<é€✓ab7üc!" + System.lineSeparator();
+        assertEquals(expected, sink.toString());
+        assertEquals(expected.getBytes(StandardCharsets.UTF_8).length, r.bytesOut);
+        assertTrue(r.timeToFirstByteNanos >= 0, "time to first byte");
+        assertTrue(r.writeNanos > 0);
+    }
+
+    @Test
+    void readerCallsAreTimedAndCountedInTheRequestEncoding() throws IOException {
+        String body = "ä€\nline two\nrest";
+        StringBuilder seen = new StringBuilder();
+        RecordedRequests.Request r = inRequest("urn:reader", () -> {
+            BufferedReader container = new BufferedReader(new StringReader(body));
+            TimedReader in = new TimedReader(container, timer(container), "ISO-8859-1");
+            seen.append((char) in.read());
+            char[] some = new char[2];
+            assertEquals(2, in.read(some));
+            seen.append(some);
+            seen.append(in.readLine()).append('\n');
+            assertEquals(2, in.skip(2));
+            seen.append("re");
+            seen.append((char) in.read()).append((char) in.read());
+            assertEquals(null, in.readLine());
+            assertEquals(-1, in.read());
+        });
+        assertEquals(body, seen.toString());
+        assertEquals(1 + 2 + 8 + 1 + 2 + 2, r.bytesIn, "one byte a char in ISO-8859-1, one for the line end");
+        assertTrue(r.readNanos > 0);
     }
 
     @Test
