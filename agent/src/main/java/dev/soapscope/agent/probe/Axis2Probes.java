@@ -23,7 +23,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * goes {@code AxisServlet} -> {@code TransportUtils.createSOAPMessage} (a message builder: {@code soap.parse}) -> the
  * in-flow's phases, each a {@code Phase} of handlers -> the operation's message receiver ({@code invoke}), which
  * reads the arguments ({@code RPCUtil.processRequest}: {@code unmarshal}), calls the service, builds the response
- * ({@code marshal}) and sends it through the out-flow's phases to a message formatter ({@code soap.serialize}).
+ * ({@code marshal}) and sends it through the out-flow's phases to the transport sender ({@code transport.write}) and
+ * its message formatter ({@code soap.serialize}).
  * Each Axis2 phase that has handlers is timed with its name kept as a detail; Security counts as {@code security},
  * the others as {@code other}. Axiom builds the tree lazily, so parsing also shows where the body is first read.
  * The operation as Axis2 dispatched it names the request ({@code Version.getVersion}), read once the Dispatch phase
@@ -53,6 +54,10 @@ final class Axis2Probes implements Probe {
             Rule.phase(named("org.apache.axis2.rpc.receivers.RPCUtil"), isStatic().and(namedOneOf("processResponse",
                     "processResponseAsDocLitWrapped", "processResonseAsDocLitBare", "processObjectAsDocLitBare")),
                     Phase.MARSHAL),
+            // the out-flow's last handler: picks the formatter, sets the headers and writes (formatter nested)
+            Rule.phase(Rule.below("org.apache.axis2.transport.TransportSender")
+                            .or(Rule.below("org.apache.axis2.kernel.TransportSender")),
+                    named("invoke").and(takesArguments(1)), Phase.TRANSPORT_WRITE),
             Rule.phase(Rule.below("org.apache.axis2.transport.MessageFormatter")
                             .or(Rule.below("org.apache.axis2.kernel.MessageFormatter")),
                     named("writeTo"), Phase.SOAP_SERIALIZE))
