@@ -13,9 +13,12 @@ import net.bytebuddy.utility.JavaModule;
 
 import java.security.ProtectionDomain;
 
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
@@ -42,6 +45,11 @@ final class Axis2Probes implements Probe {
         "PolicyDetermination", "MessageOut"};
     private static final String SECURITY_PHASE = "Security";
 
+    /** The out-flow's last handler: picks the formatter, sets the headers and writes (the formatter nested). */
+    private static final ElementMatcher.Junction<TypeDescription> TRANSPORT_SENDERS =
+            Rule.below("org.apache.axis2.transport.TransportSender")
+                    .or(Rule.below("org.apache.axis2.kernel.TransportSender"));
+
     private static final StackProbe STAGES = new StackProbe("axis2",
             Rule.phase(namedOneOf("org.apache.axis2.transport.TransportUtils", "org.apache.axis2.kernel.TransportUtils"),
                     isStatic().and(namedOneOf("createSOAPMessage", "createDocumentElement")), Phase.SOAP_PARSE),
@@ -54,10 +62,6 @@ final class Axis2Probes implements Probe {
             Rule.phase(named("org.apache.axis2.rpc.receivers.RPCUtil"), isStatic().and(namedOneOf("processResponse",
                     "processResponseAsDocLitWrapped", "processResonseAsDocLitBare", "processObjectAsDocLitBare")),
                     Phase.MARSHAL),
-            // the out-flow's last handler: picks the formatter, sets the headers and writes (formatter nested)
-            Rule.phase(Rule.below("org.apache.axis2.transport.TransportSender")
-                            .or(Rule.below("org.apache.axis2.kernel.TransportSender")),
-                    named("invoke").and(takesArguments(1)), Phase.TRANSPORT_WRITE),
             Rule.phase(Rule.below("org.apache.axis2.transport.MessageFormatter")
                             .or(Rule.below("org.apache.axis2.kernel.MessageFormatter")),
                     named("writeTo"), Phase.SOAP_SERIALIZE))
@@ -78,7 +82,7 @@ final class Axis2Probes implements Probe {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return named(PHASE).or(named(DISPATCH_PHASE)).or(STAGES.types());
+        return named(PHASE).or(named(DISPATCH_PHASE)).or(TRANSPORT_SENDERS).or(STAGES.types());
     }
 
     @Override
@@ -99,11 +103,15 @@ final class Axis2Probes implements Probe {
         final AgentBuilder.Transformer dispatch = Advices.plain()
                 .advice(named("checkPostConditions").and(takesArguments(1)),
                         Advices.nested(Axis2Probes.class, "NameFromDispatch"));
+        final AgentBuilder.Transformer send = Advices.plain()
+                .advice(named("invoke").and(takesArguments(1)).and(not(isAbstract())).and(isDeclaredBy(TRANSPORT_SENDERS)),
+                        Advices.nested(Axis2Probes.class, "ServerSend"));
         return new AgentBuilder.Transformer() {
             @Override
             public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
                                                     ClassLoader loader, JavaModule module, ProtectionDomain domain) {
                 builder = stages.transform(builder, type, loader, module, domain);
+                builder = send.transform(builder, type, loader, module, domain);
                 if (type.getName().equals(PHASE)) {
                     builder = phases.transform(builder, type, loader, module, domain);
                 } else if (type.getName().equals(DISPATCH_PHASE)) {
@@ -135,6 +143,28 @@ final class Axis2Probes implements Probe {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int entry) {
             Recorder.exitEntry(entry);
+        }
+    }
+
+    /**
+     * The response sent by the transport sender: {@code transport.write}. Only on the server side: a client's sender
+     * (an Axis2 {@code ServiceClient} called while serving a request) also waits for the remote service's answer.
+     */
+    static final class ServerSend {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.Argument(0) Object message) {
+            if (((org.apache.axis2.context.MessageContext) message).isServerSide()) {
+                Recorder.enter(Phase.TRANSPORT_WRITE);
+                return true;
+            }
+            return false;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean entered) {
+            if (entered) {
+                Recorder.exit(Phase.TRANSPORT_WRITE);
+            }
         }
     }
 
