@@ -29,7 +29,7 @@ public final class Probes {
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
                 Wss4jProbes.CRYPTO,
-                Axis1Probes.AXIS1,
+                Axis1Probes.AXIS1, Axis2Probes.AXIS2,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }

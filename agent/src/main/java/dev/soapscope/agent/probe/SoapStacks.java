@@ -62,7 +62,15 @@ final class SoapStacks {
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"))
             .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"));
 
-    /** Axiom 2: building the object model from a stream (deferred), and serializing it. */
+    /**
+     * Axiom 1.3's (Axis2 1.8's) and 1.2's containers: each declares its own {@code serialize(OutputStream...)}, where
+     * Axiom 2 has one {@code AxiomContainerImpl}.
+     */
+    private static final ElementMatcher.Junction<TypeDescription> AXIOM1_CONTAINERS = namedOneOf(
+            "org.apache.axiom.om.impl.llom.OMDocumentImpl", "org.apache.axiom.om.impl.llom.OMElementImpl",
+            "org.apache.axiom.om.impl.llom.OMNodeImpl", "org.apache.axiom.om.impl.llom.OMSerializableImpl");
+
+    /** Axiom 1.2 to 2: building the object model from a stream (deferred), and serializing it. */
     static final StackProbe AXIOM = new StackProbe("axiom",
             Rule.phase(named("org.apache.axiom.om.OMXMLBuilderFactory"), isStatic().and(named("createSOAPModelBuilder")),
                     Phase.SOAP_PARSE),
@@ -73,6 +81,11 @@ final class SoapStacks {
             Rule.phase(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
                     named("serialize").and(takesArgument(0, OutputStream.class)), Phase.SOAP_SERIALIZE),
             Rule.hotspot(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
+                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
+                    HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"),
+            Rule.phase(AXIOM1_CONTAINERS, named("serialize").and(takesArgument(0, OutputStream.class)),
+                    Phase.SOAP_SERIALIZE),
+            Rule.hotspot(AXIOM1_CONTAINERS,
                     named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"))
             .loadedBy(SeesType.anyOf("org.apache.axiom.om.OMXMLBuilderFactory"));

@@ -1,0 +1,183 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.PhaseDetails;
+import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.utility.JavaModule;
+
+import java.security.ProtectionDomain;
+
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Apache Axis2 1.7 / 1.8 (javax) and 2.0 (jakarta; some classes moved to {@code org.apache.axis2.kernel}). A request
+ * goes {@code AxisServlet} -> {@code TransportUtils.createSOAPMessage} (a message builder: {@code soap.parse}) -> the
+ * in-flow's phases, each a {@code Phase} of handlers -> the operation's message receiver ({@code invoke}), which
+ * reads the arguments ({@code RPCUtil.processRequest}: {@code unmarshal}), calls the service, builds the response
+ * ({@code marshal}) and sends it through the out-flow's phases to the transport sender ({@code transport.write}) and
+ * its message formatter ({@code soap.serialize}).
+ * Each Axis2 phase that has handlers is timed with its name kept as a detail; Security counts as {@code security},
+ * the others as {@code other}. Axiom builds the tree lazily, so parsing also shows where the body is first read.
+ * The operation as Axis2 dispatched it names the request ({@code Version.getVersion}), read once the Dispatch phase
+ * has checked that it found both.
+ */
+final class Axis2Probes implements Probe {
+    static final Axis2Probes AXIS2 = new Axis2Probes();
+
+    private static final String PHASE = "org.apache.axis2.engine.Phase";
+    private static final String DISPATCH_PHASE = "org.apache.axis2.engine.DispatchPhase";
+
+    /** axis2.xml's phases (in and out flows, faults included) and where their time goes. */
+    private static final String[] HANDLER_PHASES = {"Transport", "Addressing", "PreDispatch", "Dispatch", "RMPhase",
+        "OperationInPhase", "OperationInFaultPhase", "soapmonitorPhase", "OperationOutPhase", "OperationOutFaultPhase",
+        "PolicyDetermination", "MessageOut"};
+    private static final String SECURITY_PHASE = "Security";
+
+    /** The out-flow's last handler: picks the formatter, sets the headers and writes (the formatter nested). */
+    private static final ElementMatcher.Junction<TypeDescription> TRANSPORT_SENDERS =
+            Rule.below("org.apache.axis2.transport.TransportSender")
+                    .or(Rule.below("org.apache.axis2.kernel.TransportSender"));
+
+    private static final StackProbe STAGES = new StackProbe("axis2",
+            Rule.phase(namedOneOf("org.apache.axis2.transport.TransportUtils", "org.apache.axis2.kernel.TransportUtils"),
+                    isStatic().and(namedOneOf("createSOAPMessage", "createDocumentElement")), Phase.SOAP_PARSE),
+            Rule.phase(Rule.below("org.apache.axis2.builder.Builder"), named("processDocument"), Phase.SOAP_PARSE),
+            Rule.phase(Rule.below("org.apache.axis2.receivers.AbstractMessageReceiver"),
+                    namedOneOf("receive", "invokeBusinessLogic"), Phase.INVOKE),
+            // RPC and POJO services: the arguments from the body element, the return value into the response
+            Rule.phase(named("org.apache.axis2.rpc.receivers.RPCUtil"), isStatic().and(named("processRequest")),
+                    Phase.UNMARSHAL),
+            Rule.phase(named("org.apache.axis2.rpc.receivers.RPCUtil"), isStatic().and(namedOneOf("processResponse",
+                    "processResponseAsDocLitWrapped", "processResonseAsDocLitBare", "processObjectAsDocLitBare")),
+                    Phase.MARSHAL),
+            Rule.phase(Rule.below("org.apache.axis2.transport.MessageFormatter")
+                            .or(Rule.below("org.apache.axis2.kernel.MessageFormatter")),
+                    named("writeTo"), Phase.SOAP_SERIALIZE))
+            .loadedBy(SeesType.anyOf(PHASE));
+
+    private Axis2Probes() {
+    }
+
+    @Override
+    public String name() {
+        return "axis2";
+    }
+
+    @Override
+    public ElementMatcher<? super ClassLoader> loaders() {
+        return STAGES.loaders();
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> types() {
+        return named(PHASE).or(named(DISPATCH_PHASE)).or(TRANSPORT_SENDERS).or(STAGES.types());
+    }
+
+    @Override
+    public void prepare() {
+        for (boolean outbound : new boolean[] {false, true}) {
+            for (String name : HANDLER_PHASES) {
+                PhaseDetails.define(name, outbound, Phase.OTHER);
+            }
+            PhaseDetails.define(SECURITY_PHASE, outbound, Phase.SECURITY);
+        }
+    }
+
+    @Override
+    public AgentBuilder.Transformer transformer() {
+        final AgentBuilder.Transformer stages = STAGES.transformer();
+        final AgentBuilder.Transformer phases = Advices.plain()
+                .advice(named("invoke").and(takesArguments(1)), Advices.nested(Axis2Probes.class, "InAxis2Phase"));
+        final AgentBuilder.Transformer dispatch = Advices.plain()
+                .advice(named("checkPostConditions").and(takesArguments(1)),
+                        Advices.nested(Axis2Probes.class, "NameFromDispatch"));
+        final AgentBuilder.Transformer send = Advices.plain()
+                .advice(named("invoke").and(takesArguments(1)).and(not(isAbstract())).and(isDeclaredBy(TRANSPORT_SENDERS)),
+                        Advices.nested(Axis2Probes.class, "ServerSend"));
+        return new AgentBuilder.Transformer() {
+            @Override
+            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
+                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
+                builder = stages.transform(builder, type, loader, module, domain);
+                builder = send.transform(builder, type, loader, module, domain);
+                if (type.getName().equals(PHASE)) {
+                    builder = phases.transform(builder, type, loader, module, domain);
+                } else if (type.getName().equals(DISPATCH_PHASE)) {
+                    builder = dispatch.transform(builder, type, loader, module, domain);
+                }
+                return builder;
+            }
+        };
+    }
+
+    /**
+     * One Axis2 phase ({@code Phase#invoke} is final: every phase passes here), entered under its own name for the
+     * flow it runs in. A phase with no handlers does nothing and is not entered: an empty Security phase is no
+     * security work.
+     */
+    static final class InAxis2Phase {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object phase, @Advice.Argument(0) Object message) {
+            org.apache.axis2.engine.Phase p = (org.apache.axis2.engine.Phase) phase;
+            if (p.getHandlerCount() == 0) {
+                return -1;
+            }
+            int flow = ((org.apache.axis2.context.MessageContext) message).getFLOW();
+            return Recorder.enterDetail(p.getPhaseName(),
+                    flow == org.apache.axis2.context.MessageContext.OUT_FLOW
+                            || flow == org.apache.axis2.context.MessageContext.OUT_FAULT_FLOW);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int entry) {
+            Recorder.exitEntry(entry);
+        }
+    }
+
+    /**
+     * The response sent by the transport sender: {@code transport.write}. Only on the server side: a client's sender
+     * (an Axis2 {@code ServiceClient} called while serving a request) also waits for the remote service's answer.
+     */
+    static final class ServerSend {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.Argument(0) Object message) {
+            if (((org.apache.axis2.context.MessageContext) message).isServerSide()) {
+                Recorder.enter(Phase.TRANSPORT_WRITE);
+                return true;
+            }
+            return false;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean entered) {
+            if (entered) {
+                Recorder.exit(Phase.TRANSPORT_WRITE);
+            }
+        }
+    }
+
+    /** Service and operation once Dispatch has found both (it throws when it has not): {@code Version.getVersion}. */
+    static final class NameFromDispatch {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Object message) {
+            org.apache.axis2.context.MessageContext m = (org.apache.axis2.context.MessageContext) message;
+            org.apache.axis2.description.AxisService service = m.getAxisService();
+            org.apache.axis2.description.AxisOperation operation = m.getAxisOperation();
+            if (service != null && operation != null && operation.getName() != null) {
+                Recorder.nameRequest(NameSource.STACK, service.getName() + "." + operation.getName().getLocalPart());
+            }
+        }
+    }
+}
