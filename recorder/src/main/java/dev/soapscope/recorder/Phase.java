@@ -14,6 +14,9 @@ public enum Phase {
     MARSHAL("marshal", "binding the response objects to XML"),
     SOAP_SERIALIZE("soap.serialize", "turning the response message into bytes"),
     TRANSPORT_WRITE("transport.write", "writing the response to the connection"),
+    LOGGING("logging", "inside a logging framework (Log4j, Logback, java.util.logging) writing a log line; "
+            + "a disabled level costs nothing here"),
+    VALIDATION("validation", "validating XML against a schema (javax.xml.validation, a stack's validating interceptor)"),
     OTHER("other", "request time that no phase claims");
 
     /** Number of phases; sizes the per-thread and per-operation arrays. */

@@ -218,6 +218,22 @@ public final class Recorder {
     }
 
     /**
+     * Enters a phase only on a thread with a request open (explicit or implicit): for code that runs everywhere,
+     * such as a logging framework, whose work outside requests (start-up, background threads) is none of ours.
+     * Its exit is the plain {@link #exit(int)}, which ignores an exit with nothing open.
+     */
+    public static void enterInRequest(int phase) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.busy) {
+                t.push(phase);
+            }
+        } catch (Throwable e) {
+            failed("enterInRequest", e);
+        }
+    }
+
+    /**
      * Enters the phase a stack's own phase name maps to ({@link PhaseDetails}), keeping the name as a detail.
      * Returns the entry to hand to {@link #exitEntry} (always above 0), or -1 when the name is not registered
      * (nothing entered).

@@ -16,6 +16,8 @@ final class ThreadRecording implements CompletedRequest {
     private int depth;
     /** Phases entered past {@link #MAX_DEPTH}: counted so that their exits pair up, not tracked. */
     private int overflow;
+    /** {@link Phase#LOGGING} entries on the stack: work nested in logging is done for the log, so it is logging's. */
+    private int loggingDepth;
 
     final long[] phaseNanos = new long[Phase.COUNT];
     /** Self time per {@link PhaseDetails} id (index 0 unused). */
@@ -86,6 +88,10 @@ final class ThreadRecording implements CompletedRequest {
         long alloc = measureAlloc ? AllocationMeter.current() : 0;
         int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
         int phase = top & ((1 << PhaseDetails.SHIFT) - 1);
+        if (loggingDepth > 0 && absorbedByLogging(phase)) {
+            phase = Phase.LOGGING.ordinal();
+            top = phase;
+        }
         phaseNanos[phase] += now - last;
         phaseAlloc[phase] += alloc - lastAlloc;
         int detail = top >>> PhaseDetails.SHIFT;
@@ -113,6 +119,9 @@ final class ThreadRecording implements CompletedRequest {
         charge();
         if (depth < MAX_DEPTH) {
             stack[depth++] = entry;
+            if (entry == Phase.LOGGING.ordinal()) {
+                loggingDepth++;
+            }
         } else {
             overflow++;
         }
@@ -130,10 +139,23 @@ final class ThreadRecording implements CompletedRequest {
         }
         for (int i = depth - 1; i >= 0; i--) {
             if (stack[i] == entry) {
+                for (int j = i; j < depth; j++) {
+                    if (stack[j] == Phase.LOGGING.ordinal()) {
+                        loggingDepth--;
+                    }
+                }
                 depth = i;
                 return;
             }
         }
+    }
+
+    /**
+     * A message serialized, converted or validated only to be logged is logging's time; time blocked on the
+     * connection (a log tap reading the request body) stays the transport's.
+     */
+    private static boolean absorbedByLogging(int phase) {
+        return phase != Phase.TRANSPORT_READ.ordinal() && phase != Phase.TRANSPORT_WRITE.ordinal();
     }
 
     /** The phase on top of the stack, or -1 when none is. */
@@ -203,6 +225,7 @@ final class ThreadRecording implements CompletedRequest {
         Arrays.fill(siteOverflow, 0);
         depth = 0;
         overflow = 0;
+        loggingDepth = 0;
         open = false;
         implicit = false;
         readDepth = 0;

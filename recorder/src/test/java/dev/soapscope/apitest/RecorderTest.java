@@ -174,6 +174,51 @@ class RecorderTest {
     }
 
     @Test
+    void aPhaseEnteredOnlyInRequestsCountsInsideARequestAndOpensNothingOutside() {
+        listen();
+        // logging at start-up or on a background thread: no request opened, nothing counted
+        Recorder.enterInRequest(Phase.LOGGING.ordinal());
+        Recorder.exit(Phase.LOGGING.ordinal());
+        assertEquals(0, seen.size(), "a phase outside any request opened one");
+        assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST));
+
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        Recorder.enterInRequest(Phase.LOGGING.ordinal()); // the service logs
+        spend(Phase.LOGGING, 10);
+        Recorder.exit(Phase.LOGGING.ordinal());
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        assertSelfTimes(only(), System.nanoTime() - before);
+    }
+
+    @Test
+    void workNestedInLoggingIsLoggingExceptTheConnection() {
+        listen();
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        Recorder.enterInRequest(Phase.LOGGING.ordinal()); // message tracing
+        spend(Phase.LOGGING, 10);
+        Recorder.enter(Phase.SOAP_SERIALIZE); // the message serialized only for the log line
+        spend(Phase.LOGGING, 10);
+        Recorder.readStart(); // a log tap reading the request body: blocked on the connection
+        spend(Phase.TRANSPORT_READ, 10);
+        Recorder.readEnd(10, false, "test.stream");
+        Recorder.exit(Phase.SOAP_SERIALIZE);
+        Recorder.exit(Phase.LOGGING.ordinal());
+        Recorder.enter(Phase.SOAP_SERIALIZE); // the response, serialized for the client
+        spend(Phase.SOAP_SERIALIZE, 10);
+        Recorder.exit(Phase.SOAP_SERIALIZE);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        assertSelfTimes(only(), System.nanoTime() - before);
+    }
+
+    @Test
     void requestStartClosesBackgroundWorkAlreadyOpenOnTheThread() {
         listen();
         Recorder.enter(Phase.SOAP_PARSE); // opens an implicit request

@@ -31,6 +31,9 @@ public final class Probes {
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1, Axis2Probes.AXIS2,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
+                LoggingProbes.LOG4J2, LoggingProbes.LOGBACK, LoggingProbes.JUL, LoggingProbes.LOG4J1,
+                LoggingProbes.JBOSS_LOGMANAGER, LoggingProbes.CXF, LoggingProbes.SPRING_WS,
+                ValidationProbes.JAXP, ValidationProbes.SPRING_WS,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 

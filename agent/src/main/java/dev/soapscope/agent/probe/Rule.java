@@ -47,6 +47,16 @@ final class Rule {
                 Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
     }
 
+    /**
+     * The methods' self time goes to {@code phase}, but only inside a request: for code that also runs at start-up
+     * and in background threads (logging, validation), which must not open a {@code (no request)} request.
+     */
+    static Rule phaseInRequest(ElementMatcher.Junction<TypeDescription> types,
+                               ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhaseInRequest"),
+                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+    }
+
     /** Each outermost call is one {@code kind} event; the site is the called method. */
     static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, HotSpotKind kind) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtMethod"),

@@ -44,6 +44,18 @@ final class RuleAdvice {
         }
     }
 
+    static final class InPhaseInRequest {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@PhaseValue int phase) {
+            Recorder.enterInRequest(phase);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@PhaseValue int phase) {
+            Recorder.exit(phase);
+        }
+    }
+
     static final class CallAtMethod {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@KindValue int kind) {
