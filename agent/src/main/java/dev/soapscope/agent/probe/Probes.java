@@ -31,6 +31,7 @@ public final class Probes {
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
+                MetroProbes.METRO,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 
