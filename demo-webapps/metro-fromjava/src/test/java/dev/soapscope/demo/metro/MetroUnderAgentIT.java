@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Metro's own "fromjava" sample (the JAX-WS RI 4.0.5 distribution's, unmodified) on Tomcat 11 under the agent. Its
+ * Metro's own "fromjava" sample (the JAX-WS RI 4.0.5 distribution's, unmodified) on Tomcat 11 under the agent, and
+ * the 2.3.7 distribution's (javax) on Tomcat 9 (module metro-fromjava-javax runs this class too). Its
  * binding declares an empty SOAPAction and Metro dispatches on the payload, so clients send an empty one or any
  * other: each request is still named by the WSDL operation Metro ran, and Metro's stages land in their phases.
  */
@@ -43,7 +44,7 @@ class MetroUnderAgentIT {
 
     @BeforeAll
     static void deployAndSend() throws IOException {
-        server = ForkedServer.tomcat()
+        server = ForkedServer.on(ForkedServer.Container.valueOf(System.getProperty("metro.container", "TOMCAT")))
                 .webapp(Wars.explode(Path.of(System.getProperty("metro.war", "target/metro-fromjava.war")), webapp))
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
                 .start();
