@@ -97,7 +97,7 @@ public final class OperationTable {
         if (known != null) {
             return known;
         }
-        boolean fromStack = source == NameSource.STACK;
+        boolean fromStack = source.resolvedByStack();
         int index = fromStack || mayAdmitHeaderName(name) ? admit(name, fromStack) : OTHER;
         if (index == OTHER && !fromStack && stackName != null && !stackName.equals(name)) {
             return indexOf(stackName, NameSource.STACK, null);

@@ -141,7 +141,7 @@ public final class Recorder {
             if (!t.open || t.implicit) {
                 return;
             }
-            boolean fromStack = source == NameSource.STACK;
+            boolean fromStack = source.resolvedByStack();
             if (source.ordinal() <= t.nameRank && !(fromStack && t.stackName == null)) {
                 return;
             }

@@ -372,6 +372,20 @@ class RecorderTest {
     }
 
     @Test
+    void theOperationTheStackDispatchedToReplacesWhateverSoapActionTheClientSent() {
+        listen();
+        assertEquals("{urn:calc}add", operationNamedBy(() -> {
+            Recorder.nameFromHttp("wrongAction", "text/xml", "/calc");
+            Recorder.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
+        }));
+        assertEquals("{urn:calc}add", operationNamedBy(() -> {
+            Recorder.nameFromHttp("\"\"", "text/xml", "/calc");
+            Recorder.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:late"); // lower: ignored
+        }));
+    }
+
+    @Test
     void aClientCannotClaimTheReservedBucketsOrCrowdOutTheStacksNames() {
         Recorder.configure(new RecorderSettings(4, 256, 8, true));
         listen();

@@ -34,6 +34,7 @@ public final class Probes {
                 LoggingProbes.LOG4J2, LoggingProbes.LOGBACK, LoggingProbes.JUL, LoggingProbes.LOG4J1,
                 LoggingProbes.JBOSS_LOGMANAGER, LoggingProbes.CXF, LoggingProbes.SPRING_WS,
                 ValidationProbes.JAXP, ValidationProbes.SPRING_WS,
+                MetroProbes.METRO,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 
