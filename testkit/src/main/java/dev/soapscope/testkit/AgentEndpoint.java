@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,6 +77,24 @@ public final class AgentEndpoint {
             }
         }
         throw new AssertionError("no operation " + name + " in " + phases.toPrettyString());
+    }
+
+    /**
+     * Self time per phase, in microseconds, that one operation spent between two of its /phases entries (mean per
+     * request times requests, per phase): the requests after a warm-up, say.
+     */
+    public static Map<String, Double> selfMicrosBetween(JsonNode before, JsonNode after) {
+        Map<String, Double> spent = new TreeMap<>();
+        for (Iterator<String> phases = after.get("phases").fieldNames(); phases.hasNext(); ) {
+            String phase = phases.next();
+            spent.put(phase, selfMicros(after, phase) - selfMicros(before, phase));
+        }
+        return spent;
+    }
+
+    private static double selfMicros(JsonNode operation, String phase) {
+        JsonNode p = operation.get("phases").get(phase);
+        return p == null ? 0 : p.get("mean_us").asDouble() * operation.get("requests").asLong();
     }
 
     /** The /hotspots entry of one kind and site. */

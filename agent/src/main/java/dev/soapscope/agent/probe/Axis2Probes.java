@@ -31,7 +31,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Each Axis2 phase that has handlers is timed with its name kept as a detail; Security counts as {@code security},
  * the others as {@code other}. Axiom builds the tree lazily, so parsing also shows where the body is first read.
  * The operation as Axis2 dispatched it names the request ({@code Version.getVersion}), read once the Dispatch phase
- * has checked that it found both.
+ * has checked that it found both: it outranks the client's SOAPAction, which Axis2 may have dispatched on or ignored.
  */
 final class Axis2Probes implements Probe {
     static final Axis2Probes AXIS2 = new Axis2Probes();
@@ -176,7 +176,7 @@ final class Axis2Probes implements Probe {
             org.apache.axis2.description.AxisService service = m.getAxisService();
             org.apache.axis2.description.AxisOperation operation = m.getAxisOperation();
             if (service != null && operation != null && operation.getName() != null) {
-                Recorder.nameRequest(NameSource.STACK, service.getName() + "." + operation.getName().getLocalPart());
+                Recorder.nameRequest(NameSource.DISPATCH, service.getName() + "." + operation.getName().getLocalPart());
             }
         }
     }
