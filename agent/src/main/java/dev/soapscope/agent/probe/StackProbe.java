@@ -84,7 +84,8 @@ final class StackProbe implements Probe {
                 for (AgentBuilder.Transformer t : each) {
                     builder = t.transform(builder, type, loader, module, domain);
                 }
-                if (stack != null && SeenStacks.isNew(stack)) {
+                // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
+                if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {
                     SeenStacks.seen(stack, location(type, loader, domain));
                 }
                 return builder;
