@@ -54,7 +54,7 @@ final class PhasesJson {
         j.name("alloc_bytes_per_request").value(s.allocatedBytes() / n);
         j.name("bytes_in_per_request").value(s.bytesIn() / n);
         j.name("bytes_out_per_request").value(s.bytesOut() / n);
-        StacksJson.noStack(j, s);
+        StacksJson.noStack(j, name, s);
         j.name("phases").beginObject();
         double all = s.totalNanos();
         for (Phase p : Phase.values()) {

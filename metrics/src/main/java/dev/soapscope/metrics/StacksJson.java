@@ -1,6 +1,7 @@
 package dev.soapscope.metrics;
 
 import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.SeenStacks;
 import dev.soapscope.recorder.Stack;
@@ -20,8 +21,12 @@ final class StacksJson {
         j.endArray();
     }
 
-    /** {@code "stack": "on no known SOAP stack..."} for an operation whose requests entered no stack's phase. */
-    static void noStack(Json j, OperationStats s) {
+    /** {@code "stack": "on no known SOAP stack..."} for an operation whose requests entered no stack's phase
+     * (not for work outside requests, which is no service). */
+    static void noStack(Json j, String operation, OperationStats s) {
+        if (OperationTable.NO_REQUEST_NAME.equals(operation)) {
+            return;
+        }
         for (Phase p : Phase.values()) {
             if (Stack.recordedByStacks(p) && s.phaseSeen(p) != 0) {
                 return;
