@@ -50,6 +50,11 @@ class LoggingValidationIT {
             assertFalse(quiet.get("phases").has("logging"), "a disabled level entered logging: " + quiet.toPrettyString());
             assertEquals(N, quiet.get("phases").path("validation").path("requests").asLong(), quiet::toPrettyString);
 
+            // the servlets use the JDK alone: /phases says plainly what is measured for them
+            for (JsonNode op : new JsonNode[] {logged, quiet}) {
+                assertTrue(op.path("stack").asText().contains("only transport (reading the request, writing the "
+                        + "response) and JDK hot spots are measured"), op::toPrettyString);
+            }
             for (JsonNode op : phases.get("operations")) {
                 assertTrue(!op.get("operation").asText().equals("(no request)") || !op.get("phases").has("logging"),
                         "logging outside requests was counted: " + op.toPrettyString());

@@ -24,6 +24,7 @@ final class PhasesJson {
         Json j = new Json().beginObject();
         j.name("started_epoch_ms").value(a.startedMillis());
         j.name("allocation_measured").value(a.measuresAllocation());
+        StacksJson.stacks(j);
         j.name("operations").beginArray();
         OperationTable ops = a.operations();
         for (int i = 0; i < ops.size(); i++) {
@@ -53,6 +54,7 @@ final class PhasesJson {
         j.name("alloc_bytes_per_request").value(s.allocatedBytes() / n);
         j.name("bytes_in_per_request").value(s.bytesIn() / n);
         j.name("bytes_out_per_request").value(s.bytesOut() / n);
+        StacksJson.noStack(j, name, s);
         j.name("phases").beginObject();
         double all = s.totalNanos();
         for (Phase p : Phase.values()) {

@@ -3,6 +3,7 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -47,7 +48,7 @@ final class Axis1Probes implements Probe {
             Rule.phase(named(SOAP_PART).or(named("org.apache.axis.Message")),
                     named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
                     Phase.SOAP_SERIALIZE))
-            .loadedBy(SeesType.anyOf(SOAP_PART));
+            .loadedBy(SeesType.anyOf(SOAP_PART)).seenAs(Stack.AXIS1);
 
     private Axis1Probes() {
     }

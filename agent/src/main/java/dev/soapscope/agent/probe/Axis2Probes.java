@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -65,7 +66,7 @@ final class Axis2Probes implements Probe {
             Rule.phase(Rule.below("org.apache.axis2.transport.MessageFormatter")
                             .or(Rule.below("org.apache.axis2.kernel.MessageFormatter")),
                     named("writeTo"), Phase.SOAP_SERIALIZE))
-            .loadedBy(SeesType.anyOf(PHASE));
+            .loadedBy(SeesType.anyOf(PHASE)).seenAs(Stack.AXIS2);
 
     private Axis2Probes() {
     }

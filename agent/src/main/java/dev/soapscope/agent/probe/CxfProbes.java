@@ -3,6 +3,7 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -67,7 +68,7 @@ final class CxfProbes {
             Rule.hotspot(named("org.apache.cxf.attachment.MimeBodyPartInputStream"), named("read").and(takesArguments(0)),
                     HotSpotKind.STREAM_SINGLE_BYTE_READ, "CXF MimeBodyPartInputStream.read()"))
             // PushbackInputStream is the JDK's
-            .loadedBy(SeesType.anyOf(PHASE_INTERCEPTOR).or(isBootstrapClassLoader()));
+            .loadedBy(SeesType.anyOf(PHASE_INTERCEPTOR).or(isBootstrapClassLoader())).seenAs(Stack.CXF);
 
     private CxfProbes() {
     }

@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -52,7 +53,7 @@ final class MetroProbes implements Probe {
             // the invoker tube: the Java call from the packet and the response packet around it
             Rule.phase(Rule.below("com.sun.xml.ws.server.sei.InvokerTube"), named("processRequest"), Phase.INVOKE),
             Rule.phase(Rule.below(INVOKER), namedOneOf("invoke", "invokeProvider", "invokeAsyncProvider"), Phase.INVOKE))
-            .loadedBy(SeesType.anyOf(CODEC));
+            .loadedBy(SeesType.anyOf(CODEC)).seenAs(Stack.METRO);
 
     private MetroProbes() {
     }

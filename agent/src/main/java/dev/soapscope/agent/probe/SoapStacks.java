@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Stack;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -43,7 +44,7 @@ final class SoapStacks {
             // Axiom with payload caching on reads the payload through a tree it builds and keeps
             Rule.hotspot(named("org.springframework.ws.soap.axiom.CachingPayload"), named("getStreamReader"),
                     HotSpotKind.PAYLOAD_CACHED, "Spring-WS Axiom CachingPayload"))
-            .loadedBy(SeesType.anyOf("org.springframework.ws.WebServiceMessage"));
+            .loadedBy(SeesType.anyOf("org.springframework.ws.WebServiceMessage")).seenAs(Stack.SPRING_WS);
 
     /** SAAJ RI 3: the envelope is parsed lazily from the part's source, and written back out on save. */
     static final StackProbe SAAJ = new StackProbe("saaj",
@@ -60,7 +61,7 @@ final class SoapStacks {
             Rule.hotspot(Rule.below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
                     named("output").and(takesArgument(0, OutputStream.class)),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"))
-            .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"));
+            .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl")).seenAs(Stack.SAAJ);
 
     /**
      * Axiom 1.3's (Axis2 1.8's) and 1.2's containers: each declares its own {@code serialize(OutputStream...)}, where
@@ -88,7 +89,7 @@ final class SoapStacks {
             Rule.hotspot(AXIOM1_CONTAINERS,
                     named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"))
-            .loadedBy(SeesType.anyOf("org.apache.axiom.om.OMXMLBuilderFactory"));
+            .loadedBy(SeesType.anyOf("org.apache.axiom.om.OMXMLBuilderFactory")).seenAs(Stack.AXIOM);
 
     /** JAXB (javax and jakarta): the binding itself, wherever a stack calls it. */
     static final StackProbe JAXB = new StackProbe("jaxb",
@@ -96,7 +97,7 @@ final class SoapStacks {
                     named("unmarshal"), Phase.UNMARSHAL),
             Rule.phase(Rule.below("jakarta.xml.bind.Marshaller").or(Rule.below("javax.xml.bind.Marshaller")),
                     named("marshal"), Phase.MARSHAL))
-            .loadedBy(SeesType.anyOf("jakarta.xml.bind.Unmarshaller", "javax.xml.bind.Unmarshaller"));
+            .loadedBy(SeesType.anyOf("jakarta.xml.bind.Unmarshaller", "javax.xml.bind.Unmarshaller")).seenAs(Stack.JAXB);
 
     private SoapStacks() {
     }

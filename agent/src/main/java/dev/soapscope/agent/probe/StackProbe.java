@@ -5,7 +5,11 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.utility.JavaModule;
 import net.bytebuddy.matcher.ElementMatcher;
+import dev.soapscope.recorder.SeenStacks;
+import dev.soapscope.recorder.Stack;
 
+import java.net.URL;
+import java.security.CodeSource;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,20 +23,28 @@ final class StackProbe implements Probe {
     private final String name;
     private final List<Rule> rules;
     private final ElementMatcher<? super ClassLoader> loaders;
+    /** The stack whose classes this probe instruments, recorded when it first does; null for the JDK's. */
+    private final Stack stack;
 
     StackProbe(String name, Rule... rules) {
-        this(name, any(), Arrays.asList(rules));
+        this(name, any(), Arrays.asList(rules), null);
     }
 
-    private StackProbe(String name, ElementMatcher<? super ClassLoader> loaders, List<Rule> rules) {
+    private StackProbe(String name, ElementMatcher<? super ClassLoader> loaders, List<Rule> rules, Stack stack) {
         this.name = name;
         this.loaders = loaders;
         this.rules = rules;
+        this.stack = stack;
     }
 
     /** This probe, asked only about classes of these loaders (those that see the stack, {@link SeesType}). */
     StackProbe loadedBy(ElementMatcher<? super ClassLoader> loaders) {
-        return new StackProbe(name, loaders, rules);
+        return new StackProbe(name, loaders, rules, stack);
+    }
+
+    /** This probe, recording {@code stack} as seen (one log line, {@code /phases}) when it first instruments a class. */
+    StackProbe seenAs(Stack stack) {
+        return new StackProbe(name, loaders, rules, stack);
     }
 
     @Override
@@ -72,8 +84,26 @@ final class StackProbe implements Probe {
                 for (AgentBuilder.Transformer t : each) {
                     builder = t.transform(builder, type, loader, module, domain);
                 }
+                // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
+                if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {
+                    SeenStacks.seen(stack, location(type, loader, domain));
+                }
                 return builder;
             }
         };
+    }
+
+    /** Where the class comes from (its jar), to read the stack's version there; null when unknown. */
+    static URL location(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+        try {
+            CodeSource source = domain == null ? null : domain.getCodeSource();
+            if (source != null && source.getLocation() != null) {
+                return source.getLocation();
+            }
+            String resource = type.getName().replace('.', '/') + ".class";
+            return loader == null ? ClassLoader.getSystemResource(resource) : loader.getResource(resource);
+        } catch (Throwable e) {
+            return null;
+        }
     }
 }

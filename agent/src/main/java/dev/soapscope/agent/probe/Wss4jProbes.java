@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Stack;
 
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -26,7 +27,7 @@ final class Wss4jProbes {
             Rule.hotspot(named(CRYPTO_FACTORY), isStatic().and(named("getInstance")), HotSpotKind.CRYPTO_LOAD),
             // the Merlin(Properties, ClassLoader, PasswordEncryptor) constructor goes through loadProperties
             Rule.hotspot(named(MERLIN), not(isStatic()).and(namedOneOf("loadProperties", "load")), HotSpotKind.CRYPTO_LOAD))
-            .loadedBy(SeesType.anyOf(CRYPTO_FACTORY));
+            .loadedBy(SeesType.anyOf(CRYPTO_FACTORY)).seenAs(Stack.WSS4J);
 
     private Wss4jProbes() {
     }

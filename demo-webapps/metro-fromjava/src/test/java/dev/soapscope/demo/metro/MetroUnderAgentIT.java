@@ -82,6 +82,33 @@ class MetroUnderAgentIT {
         }
     }
 
+    /** One log line names Metro, its version and what is measured; /phases lists the same. */
+    @Test
+    void metroIsNamedWithItsVersionInOneLogLineAndInPhases() {
+        String line = null;
+        int lines = 0;
+        for (String l : server.output().split("\\R")) {
+            if (l.contains("found Metro (JAX-WS RI) ")) {
+                line = l;
+                lines++;
+            }
+        }
+        assertEquals(1, lines, server.output());
+        JsonNode metro = null;
+        for (JsonNode s : agent.phases().get("stacks")) {
+            if (s.get("name").asText().equals("metro")) {
+                metro = s;
+            }
+        }
+        assertTrue(metro != null, agent.phases().toPrettyString());
+        String version = metro.get("version").asText();
+        assertTrue(version.matches("(4\\.0|2\\.3)\\..*"), "the jar's version: " + metro);
+        assertTrue(line.contains("Metro (JAX-WS RI) " + version + " (metro): soapscope measures "
+                + metro.get("measured").asText()), line);
+        assertTrue(!done.has("stack"), "on a known stack: " + done);
+        assertTrue(!server.output().contains("found Apache CXF"), "no CXF in a Metro application: " + server.output());
+    }
+
     /** Over the requests after the warm-up (total self time = mean per request times requests, per phase). */
     @Test
     void atLeastNinetyPercentOfRequestTimeIsInNamedPhases() {

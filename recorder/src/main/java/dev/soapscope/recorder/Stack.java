@@ -1,0 +1,61 @@
+package dev.soapscope.recorder;
+
+/**
+ * The SOAP stacks and libraries soapscope has probes for, and what it measures in each: the one declaration of
+ * that vocabulary, used by the probes, the log line on first sight and {@code /phases}.
+ */
+public enum Stack {
+    CXF("cxf", "Apache CXF", "each interceptor in the phase its CXF phase maps to (CXF phase names kept as details), "
+            + "data binding as unmarshal / marshal, the service call as invoke, MIME / MTOM attachments"),
+    AXIS2("axis2", "Apache Axis2", "building the message as soap.parse, the handler chain with Axis2's phase names "
+            + "as details, message receivers as invoke, RPC arguments and results as unmarshal / marshal, "
+            + "message formatters as soap.serialize"),
+    AXIS1("axis1", "Apache Axis 1", "the SAX parse as soap.parse, RPC arguments as unmarshal, the service call as "
+            + "invoke, the response's RPC element as marshal and its envelope as soap.serialize"),
+    METRO("metro", "Metro (JAX-WS RI)", "codec decode as soap.parse, JAXB through Metro's bridges as unmarshal / "
+            + "marshal, the invoker as invoke, codec encode as soap.serialize"),
+    SPRING_WS("spring-ws", "Spring-WS", "message creation and endpoint lookup as soap.parse, argument resolvers as "
+            + "unmarshal, the endpoint method as invoke, return value handlers as marshal, writing the message as "
+            + "soap.serialize"),
+    SAAJ("saaj", "SAAJ", "envelope parsing as soap.parse, saving and writing the message as soap.serialize, "
+            + "conversions between stream and envelope as hot spots"),
+    AXIOM("axiom", "Apache Axiom", "building the object model as soap.parse, serializing it as soap.serialize, "
+            + "conversions between stream and envelope as hot spots"),
+    JAXB("jaxb", "JAXB", "Unmarshaller.unmarshal as unmarshal, Marshaller.marshal as marshal"),
+    WSS4J("wss4j", "Apache WSS4J", "key store and crypto loading as hot spots");
+
+    /** What a service that touched none of the stacks above gets measured. */
+    public static final String NONE = "on no known SOAP stack: only transport (reading the request, writing the "
+            + "response) and JDK hot spots are measured for it; its time is in other";
+
+    private final String tag;
+    private final String title;
+    private final String measured;
+
+    Stack(String tag, String title, String measured) {
+        this.tag = tag;
+        this.title = title;
+        this.measured = measured;
+    }
+
+    /** The short name, as in probe names and JSON, such as {@code cxf}. */
+    public String tag() {
+        return tag;
+    }
+
+    /** The name a user knows the stack by, such as {@code Apache CXF}. */
+    public String title() {
+        return title;
+    }
+
+    /** One sentence: what soapscope measures in this stack. */
+    public String measured() {
+        return measured;
+    }
+
+    /** Whether only a stack's probes record this phase (the transport, logging, validation and other do not). */
+    public static boolean recordedByStacks(Phase p) {
+        return p != Phase.TRANSPORT_READ && p != Phase.TRANSPORT_WRITE && p != Phase.LOGGING
+                && p != Phase.VALIDATION && p != Phase.OTHER;
+    }
+}
