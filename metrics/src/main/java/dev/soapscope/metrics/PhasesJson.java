@@ -14,7 +14,9 @@ import dev.soapscope.recorder.PhaseDetails;
  * (a phase a request never entered counts as zero for it), so the phase means add up to the request mean;
  * percentiles are over the requests that entered the phase; share is the phase's part of all request time;
  * sd is the spread of the per-request self time (zeros included), alloc sd that of the allocated bytes, so two
- * runs can be compared with confidence.
+ * runs can be compared with confidence. Work on threads with no request open is no request: it is left out of
+ * {@code operations} (whose requests add up to the requests served) and shown under {@code background}, counted
+ * in stretches of work ({@code spans}).
  */
 final class PhasesJson {
     private PhasesJson() {
@@ -29,22 +31,32 @@ final class PhasesJson {
         OperationTable ops = a.operations();
         for (int i = 0; i < ops.size(); i++) {
             OperationStats s = a.stats(i);
-            if (s == null || s.requests() == 0) {
+            if (s == null || s.requests() == 0 || i == OperationTable.NO_REQUEST) {
                 continue;
             }
-            operation(j, ops.name(i), s);
+            j.beginObject().name("operation").value(ops.name(i)).name("requests").value(s.requests());
+            j.name("outcomes").beginObject();
+            for (Outcome o : Outcome.values()) {
+                j.name(o.tag()).value(s.outcomes(o));
+            }
+            j.endObject();
+            timeSplit(j, s);
+            j.endObject();
         }
-        return j.endArray().endObject().toString();
+        j.endArray();
+        OperationStats background = a.stats(OperationTable.NO_REQUEST);
+        if (background != null && background.requests() != 0) {
+            j.name("background").beginObject().name("operation").value(OperationTable.NO_REQUEST_NAME)
+                    .name("spans").value(background.requests());
+            timeSplit(j, background);
+            j.endObject();
+        }
+        return j.endObject().toString();
     }
 
-    private static void operation(Json j, String name, OperationStats s) {
+    /** Duration, bytes, phases and hot spots, per request (per span for background work). */
+    private static void timeSplit(Json j, OperationStats s) {
         long n = s.requests();
-        j.beginObject().name("operation").value(name).name("requests").value(n);
-        j.name("outcomes").beginObject();
-        for (Outcome o : Outcome.values()) {
-            j.name(o.tag()).value(s.outcomes(o));
-        }
-        j.endObject();
         Histogram total = s.totalHistogram();
         j.name("duration_us").beginObject()
                 .name("mean").value(micros(s.totalNanos()) / n, 1)
@@ -83,7 +95,7 @@ final class PhasesJson {
                 j.name(k.tag()).value((double) c / n, 3);
             }
         }
-        j.endObject().endObject();
+        j.endObject();
     }
 
     /** The stack's own finer phases within ours (CXF phase names), when a probe registered any. */

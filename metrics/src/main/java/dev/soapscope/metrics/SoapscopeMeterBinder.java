@@ -3,6 +3,7 @@ package dev.soapscope.metrics;
 import dev.soapscope.config.SeriesBudget;
 import dev.soapscope.recorder.CompletedRequest;
 import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Feeds every completed request into Micrometer meters. Bind it to the agent's own registry or to an
  * application's: {@code new SoapscopeMeterBinder().bindTo(registry)}. Meters are created once per operation
  * and phase and then looked up by index, so recording a request allocates nothing. Tag values come from the
- * recorder's bounded vocabularies and its capped operation table.
+ * recorder's bounded vocabularies and its capped operation table. Work outside any request is no request:
+ * it goes to {@link #BACKGROUND_DURATION} and never to the request meters.
  */
 public final class SoapscopeMeterBinder implements MeterBinder, RequestListener, AutoCloseable {
     public static final String REQUEST_DURATION = "soapscope.request.duration";
@@ -30,12 +32,18 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     public static final String REQUEST_BYTES = "soapscope.request.bytes";
     public static final String REQUEST_ALLOCATED = "soapscope.request.allocated";
     public static final String FIRST_BYTE = "soapscope.request.first.byte";
+    /**
+     * Phase self time of work on threads with no request open ({@code (no request)}: work handed to another
+     * thread, background jobs), kept out of the request meters so their counts add up to the requests served.
+     */
+    public static final String BACKGROUND_DURATION = "soapscope.background.duration";
 
     /** Histogram buckets from 1 us to 10 s: phases take microseconds, so the usual 5 ms first bucket would hide them. */
     static final Duration[] BUCKETS = buckets();
 
     private volatile MeterRegistry registry;
     private volatile AtomicReferenceArray<OperationMeters> byOperation = new AtomicReferenceArray<OperationMeters>(0);
+    private volatile BackgroundMeters background;
 
     @Override
     public void bindTo(MeterRegistry registry) {
@@ -59,6 +67,10 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         if (reg == null) {
             return;
         }
+        if (r.operationIndex() == OperationTable.NO_REQUEST) {
+            background(reg).record(r);
+            return;
+        }
         OperationMeters m = meters(reg, r.operationIndex(), r.operation());
         m.request(reg, r.outcome()).record(r.totalNanos(), TimeUnit.NANOSECONDS);
         for (int p = 0; p < Phase.COUNT; p++) {
@@ -79,6 +91,19 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         if (r.timeToFirstByteNanos() >= 0) {
             m.firstByte.record(r.timeToFirstByteNanos(), TimeUnit.NANOSECONDS);
         }
+    }
+
+    private BackgroundMeters background(MeterRegistry reg) {
+        BackgroundMeters b = background;
+        if (b == null || b.registry != reg) {
+            synchronized (this) {
+                if (background == null || background.registry != reg) {
+                    background = new BackgroundMeters(reg);
+                }
+                b = background;
+            }
+        }
+        return b;
     }
 
     private OperationMeters meters(MeterRegistry reg, int index, String name) {
@@ -110,6 +135,36 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
             d[i] = Duration.ofNanos(micros[i] * 1000);
         }
         return d;
+    }
+
+    /**
+     * Meters of work outside requests: phase self time per stretch of work. (Hot spots outside requests are
+     * counted by the recorder at once, never handed over as a request: {@code /hotspots} shows them.)
+     */
+    private static final class BackgroundMeters {
+        final MeterRegistry registry;
+        final Timer[] phases = new Timer[Phase.COUNT];
+
+        BackgroundMeters(MeterRegistry registry) {
+            this.registry = registry;
+        }
+
+        void record(CompletedRequest r) {
+            for (int p = 0; p < Phase.COUNT; p++) {
+                long nanos = r.phaseNanos(p);
+                if (nanos == 0) {
+                    continue;
+                }
+                Timer t = phases[p];
+                if (t == null) {
+                    t = Timer.builder(BACKGROUND_DURATION)
+                            .description("Self time of a phase in work outside any request (no request count)")
+                            .tags("phase", Phase.of(p).tag()).serviceLevelObjectives(BUCKETS).register(registry);
+                    phases[p] = t;
+                }
+                t.record(nanos, TimeUnit.NANOSECONDS);
+            }
+        }
     }
 
     /** The meters of one operation; phase, outcome and hot-spot meters are made on first use. */

@@ -61,6 +61,36 @@ class SoapscopeMeterBinderTest {
     }
 
     @Test
+    void workOutsideRequestsIsNoRequest() throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binder.bindTo(registry);
+        request("urn:order", 100);
+        for (int i = 0; i < 6; i++) { // a CXF one-way message: its work runs on an executor thread
+            Recorder.enter(Phase.INVOKE);
+            spin(50);
+            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "test.Background.uuid");
+            Recorder.exit(Phase.INVOKE);
+        }
+
+        double requests = 0;
+        for (io.micrometer.core.instrument.Timer t : registry.find(SoapscopeMeterBinder.REQUEST_DURATION).timers()) {
+            requests += t.count();
+        }
+        assertEquals(1, requests, "request counts summed over operations are the requests served");
+        assertNull(registry.find(SoapscopeMeterBinder.PHASE_DURATION).tags("operation", "(no request)").timer());
+        assertEquals(6, registry.get(SoapscopeMeterBinder.BACKGROUND_DURATION).tags("phase", "invoke").timer().count());
+
+        JsonNode phases = new ObjectMapper().readTree(new Endpoint(registry).get("/phases").body());
+        assertEquals(1, phases.get("operations").size(), phases.toString());
+        assertEquals("urn:order", phases.get("operations").get(0).get("operation").asText());
+        JsonNode background = phases.get("background");
+        assertEquals(6, background.get("spans").asLong(), phases.toString());
+        assertNull(background.get("requests"), "background work is not requests");
+        assertTrue(background.get("phases").get("invoke").get("share").asDouble() > 0.5, background.toString());
+        assertEquals(1.0, background.get("hotspots_per_request").get("uuid.random").asDouble(), 0.001);
+    }
+
+    @Test
     void prometheusHasMicrosecondBuckets() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         binder.bindTo(registry);

@@ -26,7 +26,10 @@ public final class SeriesBudget {
      */
     public static final int PER_OPERATION = (Outcome.COUNT + Phase.COUNT + 1) * PER_TIMER + HotSpotKind.COUNT
             + 3 * PER_SUMMARY;
-    /** The reserved operations ({@code other} and {@code (no request)}) count too. */
+    /**
+     * The reserved operations ({@code other} and {@code (no request)}) count too; {@code (no request)} work has
+     * only its background phase timers, fewer than an operation's share, so a whole share bounds it.
+     */
     private static final int RESERVED_OPERATIONS = 2;
     /** The largest {@code max.operations} the budget allows. */
     public static final int MAX_OPERATIONS = MAX_SERIES / PER_OPERATION - RESERVED_OPERATIONS;

@@ -166,6 +166,21 @@ public final class Recorder {
      * parameter of the content type, and the servlet path as the fallback.
      */
     public static void nameFromHttp(String soapAction, String contentType, String servletPath) {
+        nameFromHttp("POST", null, soapAction, contentType, servletPath);
+    }
+
+    /**
+     * Names the current request from HTTP, the method and query string included: a request that is no SOAP call
+     * (a GET of a WSDL, an XSD or a service page) is named {@code GET /path?wsdl}, apart from the SOAP operations
+     * at the same path; only the markers {@link HttpGetName} lists are taken from the query.
+     */
+    public static void nameFromHttp(String method, String query, String soapAction, String contentType,
+                                    String servletPath) {
+        String other = HttpGetName.of(method, query, servletPath);
+        if (other != null) {
+            nameRequest(NameSource.SERVLET_PATH, other);
+            return;
+        }
         String action = OperationTable.clean(soapAction);
         if (action == null) {
             action = SoapAction.fromContentType(contentType);

@@ -372,6 +372,21 @@ class RecorderTest {
     }
 
     @Test
+    void getsOfWsdlXsdAndPagesAreNamedApartFromSoapCalls() {
+        listen();
+        assertEquals("urn:add", operationNamedBy(get("POST", null, "/calc")));
+        assertEquals("GET /calc?wsdl", operationNamedBy(get("GET", "wsdl", "/calc")));
+        assertEquals("GET /calc?wsdl", operationNamedBy(get("get", "WSDL", "/calc")));
+        assertEquals("GET /calc?xsd", operationNamedBy(get("GET", "xsd=1", "/calc")));
+        assertEquals("GET /calc?wsdl", operationNamedBy(get("GET", "wsdl=Calc.wsdl&x=<junk>", "/calc")));
+        assertEquals("GET /calc", operationNamedBy(get("GET", "id=" + System.nanoTime(), "/calc")),
+                "no query string beyond the markers");
+        assertEquals("GET /calc", operationNamedBy(get("GET", null, "/calc")));
+        assertEquals("HEAD /", operationNamedBy(get("HEAD", null, "")));
+        assertEquals("urn:add", operationNamedBy(get("BREW", "wsdl", "/calc")), "an unknown method is no name");
+    }
+
+    @Test
     void theOperationTheStackDispatchedToReplacesWhateverSoapActionTheClientSent() {
         listen();
         assertEquals("{urn:calc}add", operationNamedBy(() -> {
@@ -839,6 +854,11 @@ class RecorderTest {
         Recorder.requestEnd(token, 200, false);
         assertEquals(before + 1, seen.size());
         return seen.get(before).operation;
+    }
+
+    /** A request with the SOAPAction {@code urn:add}, whatever its method. */
+    private static Runnable get(final String method, final String query, final String servletPath) {
+        return () -> Recorder.nameFromHttp(method, query, "urn:add", "text/xml", servletPath);
     }
 
     private static Runnable http(final String soapAction, final String contentType, final String servletPath) {

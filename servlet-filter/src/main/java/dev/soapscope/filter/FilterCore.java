@@ -111,10 +111,13 @@ public final class FilterCore {
         return endpointPath;
     }
 
-    /** Opens (or nests in) the request and names it; returns the token for {@link #close}. */
-    public int open(String soapAction, String contentType, String servletPath) {
+    /**
+     * Opens (or nests in) the request and names it; returns the token for {@link #close}. {@code method} and
+     * {@code query} tell a GET of a WSDL or a page apart from SOAP calls.
+     */
+    public int open(String method, String query, String soapAction, String contentType, String servletPath) {
         int token = port.requestStart();
-        port.nameFromHttp(soapAction, contentType, servletPath);
+        port.nameFromHttp(method, query, soapAction, contentType, servletPath);
         return token;
     }
 

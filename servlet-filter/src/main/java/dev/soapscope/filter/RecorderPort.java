@@ -54,7 +54,9 @@ public abstract class RecorderPort {
 
     public abstract void requestEnd(int token, int status, boolean threw);
 
-    public abstract void nameFromHttp(String soapAction, String contentType, String servletPath);
+    /** {@link Recorder#nameFromHttp(String, String, String, String, String)}. */
+    public abstract void nameFromHttp(String method, String query, String soapAction, String contentType,
+                                      String servletPath);
 
     public abstract void readStart();
 
@@ -135,9 +137,10 @@ public abstract class RecorderPort {
         }
 
         @Override
-        public void nameFromHttp(String soapAction, String contentType, String servletPath) {
+        public void nameFromHttp(String method, String query, String soapAction, String contentType,
+                                 String servletPath) {
             try {
-                Recorder.nameFromHttp(soapAction, contentType, servletPath);
+                Recorder.nameFromHttp(method, query, soapAction, contentType, servletPath);
             } catch (Throwable e) {
                 failed("nameFromHttp", e);
             }
@@ -245,9 +248,10 @@ public abstract class RecorderPort {
         }
 
         @Override
-        public void nameFromHttp(String soapAction, String contentType, String servletPath) {
+        public void nameFromHttp(String method, String query, String soapAction, String contentType,
+                                 String servletPath) {
             try {
-                NAME_FROM_HTTP.invokeExact(soapAction, contentType, servletPath);
+                NAME_FROM_HTTP.invokeExact(method, query, soapAction, contentType, servletPath);
             } catch (Throwable e) {
                 failed("nameFromHttp", e);
             }
@@ -326,7 +330,7 @@ public abstract class RecorderPort {
                 h[REQUEST_END] = lookup.findStatic(recorder, "requestEnd",
                         MethodType.methodType(void.class, int.class, int.class, boolean.class));
                 h[NAME_FROM_HTTP] = lookup.findStatic(recorder, "nameFromHttp",
-                        MethodType.methodType(void.class, String.class, String.class, String.class));
+                        MethodType.methodType(void.class, String.class, String.class, String.class, String.class, String.class));
                 h[READ_START] = lookup.findStatic(recorder, "readStart", MethodType.methodType(void.class));
                 h[READ_END] = lookup.findStatic(recorder, "readEnd",
                         MethodType.methodType(void.class, long.class, boolean.class, String.class));

@@ -30,7 +30,8 @@ public final class ChildFirstProbe {
             System.out.println("probe: kind=" + call(portClass, port, "kind"));
 
             int token = (int) call(portClass, port, "requestStart");
-            portClass.getMethod("nameFromHttp", String.class, String.class, String.class).invoke(port, "\"urn:probe\"", "text/xml", "/p");
+            portClass.getMethod("nameFromHttp", String.class, String.class, String.class, String.class, String.class)
+                    .invoke(port, "POST", null, "\"urn:probe\"", "text/xml", "/p");
             call(portClass, port, "readStart");
             portClass.getMethod("readEnd", long.class, boolean.class, String.class).invoke(port, 100L, true, "probe.Stream");
             call(portClass, port, "writeStart");

@@ -46,7 +46,9 @@ class FilterCoreTest {
     @Test
     void servesTheLocalEndpoint() {
         FilterCore core = start(Map.of());
-        int token = core.open("urn:core", "text/xml", "/echo");
+        int token = core.open("POST", null, "urn:core", "text/xml", "/echo");
+        core.close(token, 200, false);
+        token = core.open("GET", "wsdl", "urn:core", null, "/echo"); // the service's WSDL: no SOAP call
         core.close(token, 200, false);
 
         Endpoint.Response metrics = core.answer("GET", "/soapscope/metrics", "127.0.0.1", false);
@@ -57,7 +59,8 @@ class FilterCoreTest {
 
         Endpoint.Response phases = core.answer("HEAD", "/soapscope/phases", "127.0.0.1", false);
         assertEquals(200, phases.status);
-        assertTrue(phases.body().contains("\"operation\":\"urn:core\""), phases.body());
+        assertTrue(phases.body().contains("\"operation\":\"urn:core\",\"requests\":1,"), phases.body());
+        assertTrue(phases.body().contains("\"operation\":\"GET /echo?wsdl\",\"requests\":1,"), phases.body());
         assertEquals(200, core.answer("GET", "/soapscope/hotspots", "127.0.0.1", false).status);
         assertEquals(200, core.answer("GET", "/soapscope", "127.0.0.1", false).status);
 
@@ -129,8 +132,8 @@ class FilterCoreTest {
     void requestsAreOpenedNamedAndClosed() {
         FilterCore core = start(Map.of());
         try (RecordedRequests recorded = new RecordedRequests()) {
-            int outer = core.open(null, "application/soap+xml; charset=utf-8; action=\"urn:soap12\"", "/ws");
-            int nested = core.open(null, null, "/ws"); // the agent's HttpServlet#service advice, say
+            int outer = core.open("POST", null, null, "application/soap+xml; charset=utf-8; action=\"urn:soap12\"", "/ws");
+            int nested = core.open("POST", null, null, null, "/ws"); // the agent's HttpServlet#service advice, say
             assertEquals(Recorder.NESTED, nested);
             core.close(nested, 0, false);
             core.close(outer, 500, false);

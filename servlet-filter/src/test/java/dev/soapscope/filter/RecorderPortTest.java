@@ -37,7 +37,7 @@ class RecorderPortTest {
             MethodHandle[] h = RecorderPort.Handles.bind(copy);
             int token = (int) h[RecorderPort.Handles.REQUEST_START].invokeExact();
             assertEquals(Recorder.OPENED, token);
-            h[RecorderPort.Handles.NAME_FROM_HTTP].invokeExact("\"urn:copy\"", "text/xml", "/ws");
+            h[RecorderPort.Handles.NAME_FROM_HTTP].invokeExact("POST", (String) null, "\"urn:copy\"", "text/xml", "/ws");
             h[RecorderPort.Handles.READ_START].invokeExact();
             h[RecorderPort.Handles.READ_END].invokeExact(100L, false, "in");
             h[RecorderPort.Handles.WRITE_START].invokeExact();

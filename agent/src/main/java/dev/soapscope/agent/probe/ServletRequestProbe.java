@@ -68,7 +68,8 @@ final class ServletRequestProbe implements Probe {
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof jakarta.servlet.http.HttpServletRequest) {
                 jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
-                Recorder.nameFromHttp(http.getHeader("SOAPAction"), http.getContentType(), http.getServletPath());
+                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), http.getHeader("SOAPAction"),
+                        http.getContentType(), http.getServletPath());
             }
             return token;
         }
@@ -87,7 +88,8 @@ final class ServletRequestProbe implements Probe {
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof javax.servlet.http.HttpServletRequest) {
                 javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
-                Recorder.nameFromHttp(http.getHeader("SOAPAction"), http.getContentType(), http.getServletPath());
+                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), http.getHeader("SOAPAction"),
+                        http.getContentType(), http.getServletPath());
             }
             return token;
         }

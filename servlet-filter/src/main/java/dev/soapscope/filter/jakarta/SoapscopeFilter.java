@@ -60,7 +60,7 @@ public final class SoapscopeFilter implements Filter {
                 send(httpResponse, page, "HEAD".equals(httpRequest.getMethod()));
                 return;
             }
-            token = c.open(httpRequest.getHeader("SOAPAction"), httpRequest.getContentType(), httpRequest.getServletPath());
+            token = c.open(httpRequest.getMethod(), httpRequest.getQueryString(), httpRequest.getHeader("SOAPAction"), httpRequest.getContentType(), httpRequest.getServletPath());
             inner = new TimedRequest(httpRequest, c);
             outer = new TimedResponse(httpResponse, c);
         } catch (IOException e) {
