@@ -40,6 +40,7 @@ final class PhasesJson {
                 j.name(o.tag()).value(s.outcomes(o));
             }
             j.endObject();
+            StacksJson.noStack(j, ops.name(i), s);
             timeSplit(j, s);
             j.endObject();
         }
@@ -66,7 +67,6 @@ final class PhasesJson {
         j.name("alloc_bytes_per_request").value(s.allocatedBytes() / n);
         j.name("bytes_in_per_request").value(s.bytesIn() / n);
         j.name("bytes_out_per_request").value(s.bytesOut() / n);
-        StacksJson.noStack(j, name, s);
         j.name("phases").beginObject();
         double all = s.totalNanos();
         for (Phase p : Phase.values()) {
