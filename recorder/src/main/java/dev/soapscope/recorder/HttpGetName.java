@@ -25,6 +25,11 @@ final class HttpGetName {
         return marker == null ? verb + " " + path : verb + " " + path + "?" + marker;
     }
 
+    /** Whether the query asks for a WSDL or XSD document ({@code ?wsdl}, {@code ?xsd=1}...). */
+    static boolean hasMarker(String query) {
+        return marker(query) != null;
+    }
+
     private static String known(String method) {
         if (method != null) {
             for (String m : METHODS) {

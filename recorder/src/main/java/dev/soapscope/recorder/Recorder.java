@@ -177,8 +177,8 @@ public final class Recorder {
     public static void nameFromHttp(String method, String query, String soapAction, String contentType,
                                     String servletPath) {
         String other = HttpGetName.of(method, query, servletPath);
-        if (other != null) {
-            nameRequest(NameSource.SERVLET_PATH, other);
+        if (other != null && HttpGetName.hasMarker(query)) {
+            nameRequest(NameSource.SERVLET_PATH, other); // a WSDL or XSD fetch, whatever header it carries
             return;
         }
         String action = OperationTable.clean(soapAction);
@@ -186,9 +186,10 @@ public final class Recorder {
             action = SoapAction.fromContentType(contentType);
         }
         if (action != null) {
-            nameRequest(NameSource.SOAP_ACTION, action);
+            nameRequest(NameSource.SOAP_ACTION, action); // a client's own label, also on a GET (a REST call)
         }
-        nameRequest(NameSource.SERVLET_PATH, servletPath == null || servletPath.isEmpty() ? "/" : servletPath);
+        nameRequest(NameSource.SERVLET_PATH, other != null ? other
+                : servletPath == null || servletPath.isEmpty() ? "/" : servletPath);
     }
 
     // ---- phases ----
