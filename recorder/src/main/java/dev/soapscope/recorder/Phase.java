@@ -8,6 +8,8 @@ public enum Phase {
     TRANSPORT_READ("transport.read", "reading the request from the connection (time blocked in the input stream)"),
     SOAP_PARSE("soap.parse", "turning bytes into a SOAP message or envelope"),
     ATTACHMENTS("attachments", "reading and writing MIME / MTOM attachments"),
+    HANDLERS("handlers", "the stack's own handler, interceptor or tube chain routing the message between the "
+            + "phases above and below: addressing, dispatch, policy, the pipeline itself"),
     SECURITY("security", "WS-Security: signatures, encryption, token checks"),
     UNMARSHAL("unmarshal", "binding the payload to objects (JAXB, JiBX, data readers)"),
     INVOKE("invoke", "the service's own code"),
