@@ -14,9 +14,9 @@ public enum Stack {
             + "invoke, the response's RPC element as marshal and its envelope as soap.serialize"),
     METRO("metro", "Metro (JAX-WS RI)", "codec decode as soap.parse, JAXB through Metro's bridges as unmarshal / "
             + "marshal, the invoker as invoke, codec encode as soap.serialize"),
-    SPRING_WS("spring-ws", "Spring-WS", "message creation and endpoint lookup as soap.parse, argument resolvers as "
-            + "unmarshal, the endpoint method as invoke, return value handlers as marshal, writing the message as "
-            + "soap.serialize"),
+    SPRING_WS("spring-ws", "Spring-WS", "message creation and endpoint lookup as soap.parse, the dispatcher and its "
+            + "interceptor chain as handlers, argument resolvers as unmarshal, the endpoint method as invoke, return "
+            + "value handlers as marshal, writing the message as soap.serialize"),
     SAAJ("saaj", "SAAJ", "envelope parsing as soap.parse, saving and writing the message as soap.serialize, "
             + "conversions between stream and envelope as hot spots"),
     AXIOM("axiom", "Apache Axiom", "building the object model as soap.parse, serializing it as soap.serialize, "

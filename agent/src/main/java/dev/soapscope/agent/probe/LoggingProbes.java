@@ -70,12 +70,22 @@ final class LoggingProbes {
             Rule.phaseInRequest(Rule.below(CXF_LOGGING + "event.LogEventSender"), named("send"), Phase.LOGGING))
             .loadedBy(SeesType.anyOf(CXF_LOGGING + "AbstractLoggingInterceptor"));
 
-    /** Spring-WS message tracing (TRACE on org.springframework.ws.server.MessageTracing) serializes each message whole. */
+    private static final String SPRING_WS_LOGGING_INTERCEPTOR =
+            "org.springframework.ws.server.endpoint.AbstractLoggingInterceptor";
+
+    /**
+     * Spring-WS message tracing (TRACE on org.springframework.ws.server.MessageTracing) serializes each message whole;
+     * the logging interceptors (PayloadLoggingInterceptor, SoapEnvelopeLoggingInterceptor) transform the payload or
+     * envelope into a string, in logMessageSource, which they call only once their logger's DEBUG check said yes.
+     */
     static final StackProbe SPRING_WS = new StackProbe("message-logging.spring-ws",
             Rule.phaseInRequest(named("org.springframework.ws.server.MessageDispatcher"), named("getMessageContent"),
                     Phase.LOGGING),
             Rule.hotspot(named("org.springframework.ws.server.MessageDispatcher"), named("getMessageContent"),
-                    HotSpotKind.MESSAGE_LOGGED, "Spring-WS MessageDispatcher: message serialized for message tracing"))
+                    HotSpotKind.MESSAGE_LOGGED, "Spring-WS MessageDispatcher: message serialized for message tracing"),
+            Rule.phaseInRequest(Rule.below(SPRING_WS_LOGGING_INTERCEPTOR), named("logMessageSource"), Phase.LOGGING),
+            Rule.hotspot(Rule.below(SPRING_WS_LOGGING_INTERCEPTOR), named("logMessageSource"),
+                    HotSpotKind.MESSAGE_LOGGED, "Spring-WS logging interceptor: message transformed to a string for the log"))
             .loadedBy(SeesType.anyOf("org.springframework.ws.server.MessageDispatcher"));
 
     private LoggingProbes() {
