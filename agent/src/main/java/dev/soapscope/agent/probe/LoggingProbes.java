@@ -70,12 +70,22 @@ final class LoggingProbes {
             Rule.phaseInRequest(Rule.below(CXF_LOGGING + "event.LogEventSender"), named("send"), Phase.LOGGING))
             .loadedBy(SeesType.anyOf(CXF_LOGGING + "AbstractLoggingInterceptor"));
 
-    /** Spring-WS message tracing (TRACE on org.springframework.ws.server.MessageTracing) serializes each message whole. */
+    private static final String SPRING_WS_LOGGING_INTERCEPTOR =
+            "org.springframework.ws.server.endpoint.AbstractLoggingInterceptor";
+
+    /**
+     * Spring-WS message tracing (TRACE on org.springframework.ws.server.MessageTracing) serializes each message whole;
+     * so do its logging interceptors (SoapEnvelopeLoggingInterceptor, PayloadLoggingInterceptor), once their logger
+     * is at DEBUG, in logMessageSource.
+     */
     static final StackProbe SPRING_WS = new StackProbe("message-logging.spring-ws",
             Rule.phaseInRequest(named("org.springframework.ws.server.MessageDispatcher"), named("getMessageContent"),
                     Phase.LOGGING),
             Rule.hotspot(named("org.springframework.ws.server.MessageDispatcher"), named("getMessageContent"),
-                    HotSpotKind.MESSAGE_LOGGED, "Spring-WS MessageDispatcher: message serialized for message tracing"))
+                    HotSpotKind.MESSAGE_LOGGED, "Spring-WS MessageDispatcher: message serialized for message tracing"),
+            Rule.phaseInRequest(named(SPRING_WS_LOGGING_INTERCEPTOR), named("logMessageSource"), Phase.LOGGING),
+            Rule.hotspot(named(SPRING_WS_LOGGING_INTERCEPTOR), named("logMessageSource"), HotSpotKind.MESSAGE_LOGGED,
+                    "Spring-WS logging interceptor: message serialized to a string for the log"))
             .loadedBy(SeesType.anyOf("org.springframework.ws.server.MessageDispatcher"));
 
     private LoggingProbes() {
