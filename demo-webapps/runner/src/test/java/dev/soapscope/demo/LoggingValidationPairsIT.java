@@ -29,7 +29,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 class LoggingValidationPairsIT {
 
-    private static final int REQUESTS = 60;
+    private static final int REQUESTS = 40;
 
     @Test
     void loggingAndValidationShowInTheHalfThatDoesTheWork() throws Exception {
@@ -37,7 +37,7 @@ class LoggingValidationPairsIT {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int status = Main.run(new String[] {"--scenario", "logging,validation", "--requests", String.valueOf(REQUESTS),
-            "--concurrency", "2", "--warmup", "30", "--agent", property("soapscope.demo.agentJar").toString(),
+            "--concurrency", "2", "--warmup", "20", "--agent", property("soapscope.demo.agentJar").toString(),
             "--war", property("soapscope.demo.war").toString(), "--out", out.toString()},
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
