@@ -14,6 +14,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,7 +24,10 @@ import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
 
-/** The packaged WAR in a forked Tomcat 11: each of the three dispatcher servlets totals a 68 KB order. */
+/**
+ * The packaged WAR in a forked Tomcat 11: each dispatcher servlet totals a 68 KB order; the validating one faults an
+ * order its schema rejects.
+ */
 class OrderServiceIT {
 
     @TempDir
@@ -46,7 +50,8 @@ class OrderServiceIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/saaj/orders", "/axiom-caching/orders", "/axiom-streaming/orders"})
+    @ValueSource(strings = {"/saaj/orders", "/axiom-caching/orders", "/axiom-streaming/orders", "/logging-debug/orders",
+        "/logging-info/orders", "/validation-on/orders", "/validation-off/orders"})
     void totalsA68KbOrder(String path) throws Exception {
         String orderId = "ORD-" + path.length();
         Http.Response response = post(path, OrderRequests.envelope(orderId, OrderRequests.LINES));
@@ -72,6 +77,15 @@ class OrderServiceIT {
         String order = OrderRequests.envelope("ORD-CUT", OrderRequests.LINES);
         // cut inside the payload: SAAJ fails while parsing, Axiom only while the endpoint binds the lines
         assertFault(post(path, order.substring(0, order.length() / 2)));
+    }
+
+    @Test
+    void validatesAgainstTheSchemaOnlyWhenOn() {
+        String order = OrderRequests.envelope("ORD-13", 3).replace("SKU-00002", "PART-2");
+        Http.Response on = post("/validation-on/orders", order);
+        assertFault(on);
+        assertTrue(on.body().contains("PART-2"), on::toString);
+        assertEquals(200, post("/validation-off/orders", order).status());
     }
 
     private static Http.Response post(String path, String body) {

@@ -13,7 +13,8 @@ import dev.soapscope.demo.agent.PhaseFigures;
  * One line per scenario saying how it compares with the first scenario of its group, for example
  * {@code axiom-streaming vs saaj: 3.1x faster (classic 5.3x faster); unmarshal -412 us, soap.parse -380 us;
  * allocates 410 KB less per request (soap.parse -300 KB)}, then the hot spots that differ, each at its call site
- * ({@link HotspotDifferences}). Phase differences are in self time per request, the largest first; whatever the
+ * ({@link HotspotDifferences}). A pair declared to show a phase or hot spot states both halves' figures of it first
+ * ({@link PairFigures}). Phase differences are in self time per request, the largest first; whatever the
  * numbers say is what the line says.
  */
 public final class Explanation {
@@ -95,6 +96,7 @@ public final class Explanation {
             return line.append("; no agent figures for ").append(s.agent() == null ? s.shortName() : base.shortName())
                     .append(", so no phases to compare").toString();
         }
+        line.append(PairFigures.of(base, s));
         List<String> time = differences(base, s, PhaseFigures::meanUs, MIN_PHASE_DIFF_US, true);
         line.append("; ").append(time.isEmpty() ? "no phase differs by " + Format.micros(MIN_PHASE_DIFF_US) + " or more"
                 : String.join(", ", time));

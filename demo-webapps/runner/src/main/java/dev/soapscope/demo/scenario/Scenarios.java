@@ -56,7 +56,18 @@ public final class Scenarios {
             axis1("axis1/logging-handler", "/axis1/services/logging",
                     "The same service with a request/response logging handler that reads each message as a string, "
                             + "so SOAPPart converts it back and forth (the classic report: 3 req/s, 10 to 100 once "
-                            + "SOAPPart kept one form)"));
+                            + "SOAPPart kept one form)"),
+            orders("logging/info", "/logging-info/orders", Double.NaN,
+                    "Spring-WS with SAAJ and its SoapEnvelopeLoggingInterceptor, the interceptor's logger at INFO: its "
+                            + "level check skips the messages"),
+            orders("logging/debug", "/logging-debug/orders", Double.NaN,
+                    "The same interceptor with its logger at DEBUG (Logback, to a rolling file): each request and "
+                            + "response envelope serialized to a string and logged whole"),
+            orders("validation/off", "/validation-off/orders", Double.NaN,
+                    "Spring-WS with SAAJ and its PayloadValidatingInterceptor loaded with the orders schema, "
+                            + "validating nothing"),
+            orders("validation/on", "/validation-on/orders", Double.NaN,
+                    "The same interceptor validating the request and response payloads against the schema"));
 
     /**
      * The scenarios whose flame graphs are also drawn against each other: the costly way of doing a thing against the
@@ -67,10 +78,27 @@ public final class Scenarios {
             new Pair("mtom/base64", "mtom/mtom"),
             new Pair("mtom-echo/base64", "mtom-echo/mtom"),
             new Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
-            new Pair("axis1/logging-handler", "axis1/plain"));
+            new Pair("axis1/logging-handler", "axis1/plain"),
+            new Pair("logging/debug", "logging/info", "logging", "message.logged"),
+            new Pair("validation/on", "validation/off", "validation", null));
 
-    /** Two scenarios compared in a differential flame graph: {@code current} drawn against {@code baseline}. */
-    public record Pair(String current, String baseline) {
+    /**
+     * Two scenarios compared in a differential flame graph: {@code current} drawn against {@code baseline}.
+     *
+     * @param phase   the phase the pair is there to show, whose figures its explanation line states for both; or null
+     * @param hotspot the hot-spot kind it is there to show, likewise; or null
+     */
+    public record Pair(String current, String baseline, String phase, String hotspot) {
+
+        public Pair(String current, String baseline) {
+            this(current, baseline, null, null);
+        }
+
+        /** The pair of {@code a} and {@code b}, in either order, or null. */
+        public static Pair of(String a, String b) {
+            return PAIRS.stream().filter(p -> p.current.equals(a) && p.baseline.equals(b)
+                    || p.current.equals(b) && p.baseline.equals(a)).findFirst().orElse(null);
+        }
     }
 
     /** Why the axis1 scenarios run one request at a time, as the reports say it. */

@@ -4,11 +4,17 @@ import static dev.soapscope.demo.report.Fixtures.agent;
 import static dev.soapscope.demo.report.Fixtures.report;
 import static dev.soapscope.demo.report.Fixtures.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.HotspotSite;
 
 class ExplanationTest {
 
@@ -68,6 +74,31 @@ class ExplanationTest {
                 Explanation.line(plain, logging));
         assertEquals("plain vs plain: about as fast (1.00x); no phase differs by 1 us or more",
                 Explanation.line(plain, plain));
+    }
+
+    @Test
+    void aPairStatesThePhaseAndHotSpotItIsThereToShowFromBothHalves() {
+        var info = result("logging/info", 300, Double.NaN, 0, agent("i", 100, "soap.parse", 900, 0, "unmarshal", 700, 0));
+        var d = agent("d", 100, "soap.parse", 905, 0, "unmarshal", 700, 0, "logging", 1420, 0);
+        var debug = result("logging/debug", 200, Double.NaN, 0, new AgentFigures(d.operation(), d.requests(),
+                d.outcomes(), d.durationMeanUs(), d.durationP50Us(), d.durationP99Us(), d.allocBytesPerRequest(),
+                d.bytesInPerRequest(), d.bytesOutPerRequest(), d.phases(), Map.of("message.logged", 2.0), List.of(
+                        new HotspotSite("message.logged", "Spring-WS logging interceptor: message serialized to a "
+                                + "string for the log", 200, 2.0, List.of("a.B.c(B.java:1)")))));
+        String line = Explanation.line(info, debug);
+        assertEquals("debug vs info: 1.50x slower; info -> debug: logging 0 us -> 1.42 ms per request, "
+                + "message.logged 0.00 -> 2.00 per request; logging +1.42 ms, soap.parse +5 us; hot spots per request: ",
+                line.substring(0, line.indexOf("hot spots per request: ") + "hot spots per request: ".length()));
+        // the same figures whichever half is the group's first
+        assertTrue(Explanation.line(debug, info).startsWith("info vs debug: 1.50x faster; debug -> info: logging 1.42 ms "
+                + "-> 0 us per request, message.logged 2.00 -> 0.00 per request; logging -1.42 ms"),
+                Explanation.line(debug, info));
+        var on = result("validation/on", 250, Double.NaN, 0, agent("on", 100, "soap.parse", 900, 0, "validation", 640, 0));
+        var off = result("validation/off", 300, Double.NaN, 0, agent("off", 100, "soap.parse", 900, 0, "validation", 0.4, 0));
+        assertTrue(Explanation.line(off, on).startsWith("on vs off: 1.20x slower; off -> on: validation 0 us -> 640 us per "
+                + "request; validation +640 us"), Explanation.line(off, on));
+        assertFalse(Explanation.line(result("g/a", 1, 1, 0, agent("a", 1, "x", 1, 0)),
+                result("g/b", 1, 1, 0, agent("b", 1, "x", 1, 0))).contains("->"), "no pair, nothing to show");
     }
 
     @Test

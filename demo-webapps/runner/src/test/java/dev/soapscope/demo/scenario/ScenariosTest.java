@@ -19,7 +19,11 @@ class ScenariosTest {
         assertEquals(List.of(new Scenarios.Pair("payload-caching/axiom-caching", "payload-caching/axiom-streaming"),
                 new Scenarios.Pair("mtom/base64", "mtom/mtom"), new Scenarios.Pair("mtom-echo/base64", "mtom-echo/mtom"),
                 new Scenarios.Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
-                new Scenarios.Pair("axis1/logging-handler", "axis1/plain")), Scenarios.pairs());
+                new Scenarios.Pair("axis1/logging-handler", "axis1/plain"),
+                new Scenarios.Pair("logging/debug", "logging/info", "logging", "message.logged"),
+                new Scenarios.Pair("validation/on", "validation/off", "validation", null)), Scenarios.pairs());
+        assertEquals(Scenarios.pairs().get(5), Scenarios.Pair.of("logging/info", "logging/debug"));
+        assertEquals(null, Scenarios.Pair.of("logging/info", "validation/on"));
         for (Scenarios.Pair pair : Scenarios.pairs()) {
             Scenario current = Scenarios.select(List.of(pair.current())).get(0);
             Scenario baseline = Scenarios.select(List.of(pair.baseline())).get(0);
@@ -59,8 +63,18 @@ class ScenariosTest {
     }
 
     @Test
+    void registryHoldsTheLoggingAndValidationPairsOnThePayloadCachingWarTheLeanWayFirst() {
+        List<Scenario> pairs = Scenarios.select(List.of("logging", "validation"));
+        assertEquals(List.of("logging/info", "logging/debug", "validation/off", "validation/on"), names(pairs));
+        assertEquals(List.of("/logging-info/orders", "/logging-debug/orders", "/validation-off/orders",
+                "/validation-on/orders"), pairs.stream().map(Scenario::path).toList());
+        assertTrue(pairs.stream().allMatch(s -> s.webapp() == Webapp.PAYLOAD_CACHING && !s.isWorkload()
+                && Double.isNaN(s.classicRps())));
+    }
+
+    @Test
     void registryHoldsTheWsSecurityAndAxis1ScenariosTheLeanWayFirst() {
-        List<Scenario> rest = Scenarios.all().subList(8, Scenarios.all().size());
+        List<Scenario> rest = Scenarios.all().subList(8, 12);
         assertEquals(List.of("ws-security/crypto-cached", "ws-security/crypto-per-request", "axis1/plain",
                 "axis1/logging-handler"), names(rest));
         assertEquals(List.of("/ws-security/services/crypto-cached", "/ws-security/services/crypto-per-request",
