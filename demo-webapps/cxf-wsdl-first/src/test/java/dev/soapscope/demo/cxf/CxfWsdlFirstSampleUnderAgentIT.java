@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
+import dev.soapscope.testkit.PrometheusText;
 import dev.soapscope.testkit.Wars;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,6 +81,11 @@ class CxfWsdlFirstSampleUnderAgentIT {
             requests.put(op.get("operation").asText(), op.get("requests").asLong());
         }
         assertEquals(Map.of(GET, (long) GETS, UPDATE, (long) ONE_WAY), requests, phases.toPrettyString());
+        double counted = 0;
+        for (PrometheusText.Sample s : agent.metrics().samples("soapscope_request_duration_seconds_count")) {
+            counted += s.value();
+        }
+        assertEquals(GETS + ONE_WAY, counted, 0.0, "requests summed over /metrics");
     }
 
     @Test
