@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code Version} service (an RPC service: {@code RPCMessageReceiver}) with an empty SOAPAction, as Axis2 clients
  * send it, and with one that names no operation (Axis2 then dispatches on the body): each request is named by the
  * operation Axis2 dispatched it to. Its phases (Transport, Addressing, Dispatch, OperationInPhase, MessageOut...) are
- * kept as details; the WAR's own DEBUG logging (Log4j 2.14 through commons-logging) is {@code logging}.
+ * {@code handlers}, their names kept as details; the WAR's own DEBUG logging (Log4j 2.14 through commons-logging) is
+ * {@code logging}.
  */
 class Axis2WebappUnderAgentIT {
     private static final int WARM_UP = 100;
@@ -93,14 +94,14 @@ class Axis2WebappUnderAgentIT {
     @Test
     void axis2StagesLandInTheirPhases() {
         JsonNode op = AgentEndpoint.operation(agent.phases(), OPERATION);
-        for (String phase : new String[] {"soap.parse", "unmarshal", "invoke", "marshal", "soap.serialize",
-                "transport.write"}) {
+        for (String phase : new String[] {"soap.parse", "handlers", "unmarshal", "invoke", "marshal",
+                "soap.serialize", "transport.write"}) {
             JsonNode p = op.get("phases").get(phase);
             assertTrue(p != null && p.get("requests").asLong() == N, phase + ": " + op.toPrettyString());
         }
-        // Axis2's phases with handlers, by their own names; the webapp engages no WS-Security, so its Security
-        // phases are empty and no security time is reported
-        JsonNode details = op.get("phases").get("other").get("details");
+        // Axis2's phases with handlers, by their own names, are the chain's work; the webapp engages no WS-Security,
+        // so its Security phases are empty and no security time is reported
+        JsonNode details = op.get("phases").get("handlers").get("details");
         for (String detail : new String[] {"in:Transport", "in:Addressing", "in:Dispatch", "in:OperationInPhase",
                 "out:OperationOutPhase", "out:MessageOut"}) {
             assertTrue(details.has(detail), detail + ": " + op.toPrettyString());
@@ -121,14 +122,17 @@ class Axis2WebappUnderAgentIT {
 
     /**
      * Over the requests after the warm-up (total self time = mean per request times requests, per phase). Measured
-     * 86% to 93% (52% with the logging probes disabled); what is left in {@code other} is mostly Axis2's handler chain.
+     * 95.2% and 95.3% with the machine at load average 13 (69% to 83% there, 86% to 93% quiet, before the handler
+     * chain was {@code handlers}); what is left in {@code other} is {@code AxisServlet} building the message context
+     * (about 3% of request CPU) and Axiom building the body lazily for the engine's fault check (about 1%). The
+     * 5-point margin is for a loaded machine, where a descheduled thread stretches whatever phase it was in.
      */
     @Test
     void mostOfRequestTimeIsInNamedPhases() {
         Map<String, Double> spent = AgentEndpoint.selfMicrosBetween(warm, done);
         double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
         double named = 1 - spent.getOrDefault("other", 0.0) / total;
-        assertTrue(named >= 0.70, "named share " + named + " of " + spent);
+        assertTrue(named >= 0.90, "named share " + named + " of " + spent);
     }
 
     /** Axiom 1.3 (what Axis2 1.8 ships): the request parsed into an envelope, the response serialized to bytes. */
