@@ -29,8 +29,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * reads the arguments ({@code RPCUtil.processRequest}: {@code unmarshal}), calls the service, builds the response
  * ({@code marshal}) and sends it through the out-flow's phases to the transport sender ({@code transport.write}) and
  * its message formatter ({@code soap.serialize}).
- * Each Axis2 phase that has handlers is timed with its name kept as a detail; Security counts as {@code security},
- * the others as {@code other}. Axiom builds the tree lazily, so parsing also shows where the body is first read.
+ * The engine's loop over the phases and each Axis2 phase that has handlers (its name kept as a detail) are
+ * {@code handlers}, except the Security phase: {@code security}. Axiom builds the tree lazily, so parsing also shows
+ * where the body is first read.
  * The operation as Axis2 dispatched it names the request ({@code Version.getVersion}), read once the Dispatch phase
  * has checked that it found both: it outranks the client's SOAPAction, which Axis2 may have dispatched on or ignored.
  */
@@ -40,7 +41,7 @@ final class Axis2Probes implements Probe {
     private static final String PHASE = "org.apache.axis2.engine.Phase";
     private static final String DISPATCH_PHASE = "org.apache.axis2.engine.DispatchPhase";
 
-    /** axis2.xml's phases (in and out flows, faults included) and where their time goes. */
+    /** axis2.xml's phases (in and out flows, faults included): the chain's own work, {@code handlers}. */
     private static final String[] HANDLER_PHASES = {"Transport", "Addressing", "PreDispatch", "Dispatch", "RMPhase",
         "OperationInPhase", "OperationInFaultPhase", "soapmonitorPhase", "OperationOutPhase", "OperationOutFaultPhase",
         "PolicyDetermination", "MessageOut"};
@@ -52,6 +53,10 @@ final class Axis2Probes implements Probe {
                     .or(Rule.below("org.apache.axis2.kernel.TransportSender"));
 
     private static final StackProbe STAGES = new StackProbe("axis2",
+            // the engine driving the chain: the loop over the phases (each phase nested under its own name), the
+            // mustUnderstand check after them and the handlers' flowComplete callbacks at the end
+            Rule.phase(named("org.apache.axis2.engine.AxisEngine"),
+                    isStatic().and(namedOneOf("invoke", "flowComplete", "checkMustUnderstand")), Phase.HANDLERS),
             Rule.phase(namedOneOf("org.apache.axis2.transport.TransportUtils", "org.apache.axis2.kernel.TransportUtils"),
                     isStatic().and(namedOneOf("createSOAPMessage", "createDocumentElement")), Phase.SOAP_PARSE),
             Rule.phase(Rule.below("org.apache.axis2.builder.Builder"), named("processDocument"), Phase.SOAP_PARSE),
@@ -90,7 +95,7 @@ final class Axis2Probes implements Probe {
     public void prepare() {
         for (boolean outbound : new boolean[] {false, true}) {
             for (String name : HANDLER_PHASES) {
-                PhaseDetails.define(name, outbound, Phase.OTHER);
+                PhaseDetails.define(name, outbound, Phase.HANDLERS);
             }
             PhaseDetails.define(SECURITY_PHASE, outbound, Phase.SECURITY);
         }
