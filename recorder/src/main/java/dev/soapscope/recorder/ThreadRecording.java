@@ -31,6 +31,10 @@ final class ThreadRecording implements CompletedRequest {
     /** Per kind, events at sites that did not fit the per-request table: attributed to the overflow site. */
     private final int[] siteOverflow = new int[HotSpotKind.COUNT];
 
+    /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
+    private String byteReadDetail;
+    private HotSpotSite byteReadSite;
+
     /** A request is open on this thread. */
     boolean open;
     /** Opened by a phase on a thread with no request: work done in the background or handed off. */
@@ -187,6 +191,16 @@ final class ThreadRecording implements CompletedRequest {
         siteCounts[siteCount++] = 1;
     }
 
+    /** The site of the last single-byte read in this request when it was at the same stream, else null. */
+    HotSpotSite lastByteReadSite(String detail) {
+        return detail.equals(byteReadDetail) ? byteReadSite : null;
+    }
+
+    void byteReadSite(String detail, HotSpotSite site) {
+        byteReadDetail = detail;
+        byteReadSite = site;
+    }
+
     void close() {
         open = false; // the last segment ends here and no new one starts
         charge();
@@ -223,6 +237,8 @@ final class ThreadRecording implements CompletedRequest {
         }
         siteCount = 0;
         Arrays.fill(siteOverflow, 0);
+        byteReadDetail = null;
+        byteReadSite = null;
         depth = 0;
         overflow = 0;
         loggingDepth = 0;

@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -511,20 +512,30 @@ class RecorderTest {
             Recorder.requestEnd(token, 200, false);
         }
         HotSpotSite s = site(HotSpotKind.CRYPTO_LOAD, "test.crypto");
-        assertTrue(s.firstStack().startsWith(RecorderTest.class.getName() + ".loadCryptoTheCachedWay"), s.firstStack());
+        assertTrue(s.firstStack().contains(RecorderTest.class.getName() + ".loadCryptoTheCachedWay"), s.firstStack());
         assertEquals(s.firstStack(), s.firstStack("urn:Cached"));
-        assertTrue(s.firstStack("urn:PerRequest").startsWith(RecorderTest.class.getName() + ".loadCryptoPerRequest"),
+        assertTrue(s.firstStack("urn:PerRequest").contains(RecorderTest.class.getName() + ".loadCryptoPerRequest"),
                 s.firstStack("urn:PerRequest"));
         assertEquals(s.firstStack(), s.firstStack("urn:Unseen"), "an operation without its own: the site's first");
         assertEquals(2, s.count(indexOf("urn:PerRequest")));
     }
 
     private static void loadCryptoTheCachedWay() {
-        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+        loadCrypto();
     }
 
     private static void loadCryptoPerRequest() {
-        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+        loadCrypto();
+    }
+
+    /** One caller reached two ways: one site, with the first stack of each way. */
+    private static void loadCrypto() {
+        instrumented(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+    }
+
+    /** Stands for the instrumented method (a JDK call such as {@code UUID.randomUUID}): never its own caller. */
+    private static void instrumented(HotSpotKind kind, String detail) {
+        Recorder.hotspot(kind, detail);
     }
 
     @Test
@@ -581,11 +592,101 @@ class RecorderTest {
     }
 
     private static void startUpCall() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+        createFactory();
     }
 
     private static void requestCall() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+        createFactory();
+    }
+
+    private static void createFactory() {
+        instrumented(HotSpotKind.FACTORY_CREATE, "shared.factory");
+    }
+
+    @Test
+    void eventsAreCountedPerCaller() {
+        listen();
+        for (int request = 0; request < 3; request++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Callers");
+            exchangeId();
+            messageId();
+            messageId();
+            Recorder.requestEnd(token, 200, false);
+        }
+        int op = indexOf("urn:Callers");
+        HotSpotSite once = siteAt(HotSpotKind.UUID_RANDOM, "callers.uuid", ".exchangeId(");
+        HotSpotSite twice = siteAt(HotSpotKind.UUID_RANDOM, "callers.uuid", ".messageId(");
+        assertEquals(3, once.count(op));
+        assertEquals(6, twice.count(op));
+        assertEquals(3, twice.requests(op), "three requests met it, twice each");
+        assertTrue(twice.caller().matches(RecorderTest.class.getName().replace(".", "\\.")
+                + "\\.messageId\\(RecorderTest\\.java:\\d+\\)"), twice.caller());
+        assertFalse(twice.oneOff());
+        assertEquals(9, statsOf("urn:Callers").hotspots(HotSpotKind.UUID_RANDOM));
+    }
+
+    private static void exchangeId() {
+        instrumented(HotSpotKind.UUID_RANDOM, "callers.uuid");
+    }
+
+    private static void messageId() {
+        instrumented(HotSpotKind.UUID_RANDOM, "callers.uuid");
+    }
+
+    /** Creates an id once, when the class is initialized, as {@code private static final String ID = ...} does. */
+    static final class InitializedOnce {
+        static final boolean DONE;
+
+        static {
+            instrumented(HotSpotKind.UUID_RANDOM, "once.uuid");
+            DONE = true;
+        }
+    }
+
+    @Test
+    void eventsInAClassInitializerAreOneOffAndOutOfTheRates() {
+        listen();
+        for (int request = 0; request < 2; request++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Once");
+            assertTrue(InitializedOnce.DONE);
+            instrumented(HotSpotKind.UUID_RANDOM, "once.uuid");
+            Recorder.requestEnd(token, 200, false);
+        }
+        HotSpotSite init = siteAt(HotSpotKind.UUID_RANDOM, "once.uuid", "$InitializedOnce.<clinit>(");
+        assertTrue(init.oneOff());
+        assertEquals(1, init.total());
+        HotSpotSite steady = siteAt(HotSpotKind.UUID_RANDOM, "once.uuid", ".eventsInAClassInitializerAreOneOff");
+        assertFalse(steady.oneOff());
+        assertEquals(2, steady.total());
+        assertEquals(2, statsOf("urn:Once").hotspots(HotSpotKind.UUID_RANDOM), "the class initializer's is not a rate");
+        assertEquals(1, seen.get(0).hotspots[HotSpotKind.UUID_RANDOM.ordinal()]);
+    }
+
+    @Test
+    void singleByteReadsOfARequestGoToTheCallerOfItsFirstReadAtThatStream() {
+        int token = Recorder.requestStart();
+        for (int i = 0; i < 5; i++) {
+            readByte();
+        }
+        instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(6, siteAt(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream", ".readByte(").total());
+    }
+
+    private static void readByte() {
+        instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
+    }
+
+    private static HotSpotSite siteAt(HotSpotKind kind, String detail, String callerPart) {
+        for (HotSpotSite s : Recorder.aggregates().sites().all()) {
+            if (s.kind() == kind && s.detail().equals(detail) && s.caller().contains(callerPart)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no " + kind.tag() + " site " + detail + " at " + callerPart + " in "
+                + Recorder.aggregates().sites().all().stream().map(HotSpotSite::caller).collect(Collectors.toList()));
     }
 
     @Test
