@@ -10,7 +10,7 @@ final class CallerFrames {
     private static final String[] OURS = {"dev.soapscope.recorder.", "dev.soapscope.agent.", "dev.soapscope.filter."};
     /** The JDK (its public and internal packages) and the EE APIs, whose factory finders sit between a call and its caller. */
     private static final String[] JDK = {"java.", "javax.", "jakarta.", "jdk.", "sun.", "com.sun.org.apache.",
-        "com.sun.xml.internal.", "com.sun.proxy.", "com.sun.crypto.", "com.sun.jndi.", "com.sun.net.", "com.sun.jmx."};
+        "com.sun.xml.internal.", "com.sun.proxy.", "com.sun.crypto.", "com.sun.jndi.", "com.sun.net.", "com.sun.jmx.", "com.sun.management."};
     /**
      * Classes that merely forward to the JDK call (or to the class a probe counts) on behalf of their callers: the
      * code to act on is whoever called them. A class listed here also stands for its nested classes.
