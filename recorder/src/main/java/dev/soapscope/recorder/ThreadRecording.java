@@ -10,7 +10,11 @@ import java.util.Arrays;
  */
 final class ThreadRecording implements CompletedRequest {
     static final int MAX_DEPTH = 64;
-    static final int MAX_REQUEST_SITES = 16;
+    /**
+     * Distinct sites one request keeps counts for. Sites are per caller, and an application's first request runs many
+     * class initializers (each a one-off site of its own): 16 crowded a WS-Security app's first crypto load out.
+     */
+    static final int MAX_REQUEST_SITES = 64;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;

@@ -693,19 +693,19 @@ class RecorderTest {
     void siteCountsPastThePerRequestTableFollowTheRequestsOperation() {
         listen();
         int token = Recorder.requestStart();
-        for (int i = 0; i <= 16; i++) { // 17 distinct sites: one more than a request keeps
+        for (int i = 0; i <= 64; i++) { // 65 distinct sites: one more than a request keeps
             Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "site" + i);
         }
         Recorder.requestEnd(token, 200, false);
 
         assertEquals("/", only().operation);
         int op = only().operationIndex;
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < 64; i++) {
             assertEquals(1, site(HotSpotKind.REGEX_COMPILE, "site" + i).count(op), "site" + i);
         }
-        // the 17th is kept under the kind's overflow site, for the same operation as the request
-        HotSpotSite seventeenth = find(HotSpotKind.REGEX_COMPILE, "site16");
-        assertTrue(seventeenth == null || seventeenth.count(op) == 0);
+        // the 65th is kept under the kind's overflow site, for the same operation as the request
+        HotSpotSite last = find(HotSpotKind.REGEX_COMPILE, "site64");
+        assertTrue(last == null || last.count(op) == 0);
         assertEquals(1, site(HotSpotKind.REGEX_COMPILE, HotSpotSites.OVERFLOW_DETAIL).count(op));
     }
 
