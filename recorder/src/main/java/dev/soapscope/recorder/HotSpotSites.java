@@ -10,9 +10,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The sites seen so far, per kind, per detail and per caller. Lookups of known sites neither lock nor allocate (a map
  * look-up by detail, then a scan of that detail's few callers); a stack is captured at most twice per site (first
  * inside a request, first outside); the number of sites is capped and the rest share one overflow site per kind.
+ * <p>
+ * Finding the caller is a stack walk (a few microseconds, about a kilobyte), so a detail that has had one steady
+ * caller for {@link #SETTLE_AFTER} walks in a row is settled: its events go to that caller and only about one in
+ * {@link #WALK_ONE_IN} (drawn per thread) is walked to check. A check that finds another steady caller unsettles the
+ * detail for good: from then on every one of its events is walked, so counts split between callers stay exact, and
+ * only the new caller's events before that check (about {@link #WALK_ONE_IN}) were counted at the old one. Class
+ * initializers' events (one-off) neither settle nor unsettle a detail.
  */
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
+    /** Walks in a row that found the same steady caller before a detail's events stop being walked each. */
+    public static final int SETTLE_AFTER = 64;
+    /** A settled detail's events are walked about one in this many (a power of two). */
+    public static final int WALK_ONE_IN = 64;
 
     private final int operations;
     private final int maxSites;
@@ -25,6 +36,33 @@ public final class HotSpotSites {
     /** The sites of one detail, one per caller; replaced whole when a caller is added. */
     private static final class ByCaller {
         volatile HotSpotSite[] sites = new HotSpotSite[0];
+        /** The one steady caller's site once settled; null while every event is walked. */
+        volatile HotSpotSite settled;
+        /** The first steady (not one-off) caller's site found, and how many walks in a row found it. */
+        private HotSpotSite steady;
+        private int agreeing;
+        /** Two steady callers were found: never settled again. */
+        private volatile boolean several;
+
+        /**
+         * Notes where a walk found the caller. Racy without harm: threads that lose an update only delay settling
+         * by a few walks; {@code several} and {@code settled} are volatile so a second caller is seen at once.
+         */
+        void walkedTo(HotSpotSite site) {
+            if (site.oneOff() || several) {
+                return;
+            }
+            HotSpotSite s = steady;
+            if (s == null) {
+                steady = site;
+                agreeing = 1;
+            } else if (s != site) {
+                several = true;
+                settled = null;
+            } else if (++agreeing >= SETTLE_AFTER && settled == null) {
+                settled = site;
+            }
+        }
 
         HotSpotSite find(Caller caller) {
             for (HotSpotSite s : sites) {
@@ -47,36 +85,51 @@ public final class HotSpotSites {
     }
 
     /**
-     * The site of an event at {@code caller}, with its stack kept if it is the first there (in a request, or outside
-     * one) or the first there under the request's name {@code operation} (null when unnamed).
+     * The site of an event of {@code detail} at its caller, with its stack kept if it is the first there (in a
+     * request, or outside one) or the first there under the request's name {@code operation} (null when unnamed).
+     * The caller is found by a stack walk unless the detail is settled and {@code checkDue} is false.
      */
-    HotSpotSite site(int kind, String detail, Caller caller, boolean inRequest, String operation) {
-        HotSpotSite site = find(kind, detail, caller);
+    HotSpotSite site(int kind, String detail, boolean checkDue, boolean inRequest, String operation) {
+        ConcurrentHashMap<String, ByCaller> details = byKind[kind];
+        ByCaller callers = details.get(detail);
+        HotSpotSite site = callers == null ? null : callers.settled;
+        if (site == null || checkDue) {
+            site = find(kind, detail, callers, Callers.find());
+        }
         if (site != overflow[kind]) {
             site.noteStack(inRequest, operation, stackDepth);
         }
         return site;
     }
 
-    private HotSpotSite find(int kind, String detail, Caller caller) {
-        ConcurrentHashMap<String, ByCaller> details = byKind[kind];
-        ByCaller callers = details.get(detail);
+    private HotSpotSite find(int kind, String detail, ByCaller known, Caller caller) {
+        ByCaller callers = known;
         if (callers != null) {
             HotSpotSite site = callers.find(caller);
             if (site != null) {
+                callers.walkedTo(site);
                 return site;
             }
         }
         if (size.get() >= maxSites) {
+            if (callers != null) {
+                callers.walkedTo(overflow[kind]); // a caller with no room of its own: walk each event, as for two
+            }
             return overflow[kind];
         }
         if (callers == null) {
             ByCaller fresh = new ByCaller();
-            callers = details.putIfAbsent(detail, fresh);
+            callers = byKind[kind].putIfAbsent(detail, fresh);
             if (callers == null) {
                 callers = fresh;
             }
         }
+        HotSpotSite site = add(kind, detail, callers, caller);
+        callers.walkedTo(site);
+        return site;
+    }
+
+    private HotSpotSite add(int kind, String detail, ByCaller callers, Caller caller) {
         synchronized (callers) {
             HotSpotSite site = callers.find(caller);
             if (site != null) {

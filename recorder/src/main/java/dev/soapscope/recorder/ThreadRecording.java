@@ -35,6 +35,12 @@ final class ThreadRecording implements CompletedRequest {
     /** Per kind, events at sites that did not fit the per-request table: attributed to the overflow site. */
     private final int[] siteOverflow = new int[HotSpotKind.COUNT];
 
+    /**
+     * This thread's draws of which events of a settled hot-spot detail are walked to check their caller
+     * (xorshift32): random rather than every n-th, so details met in a fixed rotation are all checked.
+     */
+    private int checkDraw = System.identityHashCode(this) | 1;
+
     /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
     private String byteReadDetail;
     private HotSpotSite byteReadSite;
@@ -193,6 +199,16 @@ final class ThreadRecording implements CompletedRequest {
         }
         sites[siteCount] = site;
         siteCounts[siteCount++] = 1;
+    }
+
+    /** About one call in {@link HotSpotSites#WALK_ONE_IN} is true: this event of a settled detail is walked. */
+    boolean checkDue() {
+        int x = checkDraw;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        checkDraw = x;
+        return (x & (HotSpotSites.WALK_ONE_IN - 1)) == 0;
     }
 
     /** The site of the last single-byte read in this request when it was at the same stream, else null. */

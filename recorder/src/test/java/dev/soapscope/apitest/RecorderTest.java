@@ -664,6 +664,62 @@ class RecorderTest {
         assertEquals(1, seen.get(0).hotspots[HotSpotKind.UUID_RANDOM.ordinal()]);
     }
 
+    /**
+     * A detail with one steady caller is settled (its events no longer walked each, only one in about
+     * {@link HotSpotSites#WALK_ONE_IN}); a second caller is found by one of those checks, and from then on every
+     * event is walked again, so each caller's count is exact.
+     */
+    @Test
+    void aSettledDetailFindsANewCallerAndCountsEachCallerExactlyAfterwards() {
+        int steady = HotSpotSites.SETTLE_AFTER + 1000;
+        int newcomer = 20 * HotSpotSites.WALK_ONE_IN;
+        int both = 500;
+        request("urn:Steady", () -> {
+            for (int i = 0; i < steady; i++) {
+                compileHere();
+            }
+        });
+        request("urn:Newcomer", () -> {
+            for (int i = 0; i < newcomer; i++) {
+                compileThere();
+            }
+        });
+        request("urn:Both", () -> {
+            for (int i = 0; i < both; i++) {
+                compileHere();
+                compileThere();
+                compileThere();
+            }
+        });
+        HotSpotSite here = siteAt(HotSpotKind.REGEX_COMPILE, "settle.regex", ".compileHere(");
+        HotSpotSite there = siteAt(HotSpotKind.REGEX_COMPILE, "settle.regex", ".compileThere(");
+        assertEquals(steady, here.count(indexOf("urn:Steady")), "one caller: every event at it");
+        int newcomerOp = indexOf("urn:Newcomer");
+        assertEquals(newcomer, here.count(newcomerOp) + there.count(newcomerOp), "no event lost");
+        // the new caller's events before the first check that walked one went to the settled caller: about
+        // WALK_ONE_IN of them (more than ten times that: probability e^-10)
+        assertTrue(there.count(newcomerOp) >= newcomer - 10 * HotSpotSites.WALK_ONE_IN,
+                "the new caller was not found by the checks: " + there.count(newcomerOp));
+        int bothOp = indexOf("urn:Both");
+        assertEquals(both, here.count(bothOp), "two callers: each event walked");
+        assertEquals(2 * both, there.count(bothOp), "two callers: each event walked");
+    }
+
+    private static void request(String name, Runnable work) {
+        int token = Recorder.requestStart();
+        Recorder.nameRequest(NameSource.SOAP_ACTION, name);
+        work.run();
+        Recorder.requestEnd(token, 200, false);
+    }
+
+    private static void compileHere() {
+        instrumented(HotSpotKind.REGEX_COMPILE, "settle.regex");
+    }
+
+    private static void compileThere() {
+        instrumented(HotSpotKind.REGEX_COMPILE, "settle.regex");
+    }
+
     @Test
     void singleByteReadsOfARequestGoToTheCallerOfItsFirstReadAtThatStream() {
         int token = Recorder.requestStart();
