@@ -92,6 +92,9 @@ public final class HotSpotSites {
     HotSpotSite site(int kind, String detail, boolean checkDue, boolean inRequest, String operation) {
         ConcurrentHashMap<String, ByCaller> details = byKind[kind];
         ByCaller callers = details.get(detail);
+        if (callers == null && size.get() >= maxSites) {
+            return overflow[kind]; // a new detail with no room: no caller to look for
+        }
         HotSpotSite site = callers == null ? null : callers.settled;
         if (site == null || checkDue) {
             site = find(kind, detail, callers, Callers.find());
