@@ -6,9 +6,11 @@ import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
 
 /**
- * {@code /hotspots}: per kind and call site, the first stack seen there and, per operation, the count, the rate per
- * request and, when the operation first met the site by another way, its own {@code first_stack}. Events outside any
- * request are listed under {@code (no request)} with no rate.
+ * {@code /hotspots}: per kind, call site and caller (the first frame outside the JDK and the stacks' known wrappers),
+ * the first stack seen there and, per operation, the count, how many requests met it, the rate per request and, when
+ * the operation first met the site by another way, its own {@code first_stack}. A site whose caller is a class
+ * initializer is {@code one_off}: its events have no rate per request (nor are they in {@code /phases}' rates).
+ * Events outside any request are listed under {@code (no request)} with no rate.
  */
 final class HotSpotsJson {
     private HotSpotsJson() {
@@ -21,6 +23,8 @@ final class HotSpotsJson {
             j.beginObject()
                     .name("kind").value(site.kind().tag())
                     .name("site").value(site.detail())
+                    .name("caller").value(site.caller())
+                    .name("one_off").value(site.oneOff())
                     .name("total").value(site.total());
             String first = site.firstStack();
             stack(j, first);
@@ -33,8 +37,11 @@ final class HotSpotsJson {
                 OperationStats s = a.stats(i);
                 long requests = s == null ? 0 : s.requests();
                 j.beginObject().name("operation").value(ops.name(i)).name("count").value(count);
+                if (i != OperationTable.NO_REQUEST) {
+                    j.name("requests").value(site.requests(i));
+                }
                 j.name("per_request");
-                if (i == OperationTable.NO_REQUEST || requests == 0) {
+                if (i == OperationTable.NO_REQUEST || requests == 0 || site.oneOff()) {
                     j.value((String) null);
                 } else {
                     j.value((double) count / requests, 3);

@@ -14,7 +14,7 @@ final class CallStacks {
             if (kept >= depth) {
                 break;
             }
-            if (kept == 0 && isOurs(f.getClassName())) {
+            if (kept == 0 && CallerFrames.isOurs(f.getClassName())) {
                 continue;
             }
             if (kept > 0) {
@@ -27,11 +27,5 @@ final class CallStacks {
             kept++;
         }
         return out.toString();
-    }
-
-    private static boolean isOurs(String className) {
-        return className.startsWith("dev.soapscope.recorder.")
-                || className.startsWith("dev.soapscope.agent.")
-                || className.startsWith("dev.soapscope.filter.");
     }
 }

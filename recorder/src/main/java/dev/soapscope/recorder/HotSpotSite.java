@@ -1,13 +1,15 @@
 package dev.soapscope.recorder;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * One place a hot spot happens: a kind and what the probe names (the factory method, the stream class, the
- * conversion path), with the stack of its first occurrence, the first stack of each named request that met it, and
- * counts per operation.
+ * One place a hot spot happens: a kind, what the probe names (the factory method, the stream class, the conversion
+ * path) and the caller that made it happen ({@link Callers}), with the stack of its first occurrence, the first stack
+ * of each named request that met it, and counts per operation. A site whose caller is a class initializer is
+ * one-off: its events happen once per class, whatever the traffic, so they are never a rate per request.
  */
 public final class HotSpotSite {
     /**
@@ -19,6 +21,10 @@ public final class HotSpotSite {
 
     private final HotSpotKind kind;
     private final String detail;
+    private final String caller;
+    private final boolean oneOff;
+    /** Caller identity, compared on every event: class, method and position. */
+    private final Caller callerFrame;
     /** The first stack seen inside a request: what a per-request hot spot should point at. */
     private volatile String requestStack;
     /** The first stack seen outside any request (start-up, background work): shown only when there is no other. */
@@ -27,11 +33,22 @@ public final class HotSpotSite {
     private final ConcurrentHashMap<String, String> operationStacks = new ConcurrentHashMap<String, String>();
     private final AtomicLong total = new AtomicLong();
     private final AtomicLongArray perOperation;
+    /** Per operation, how many requests met this site (once each, however many events they had here). */
+    private final AtomicIntegerArray requestsPerOperation;
 
-    HotSpotSite(HotSpotKind kind, String detail, int operations) {
+    /** {@code caller} null: the overflow site, which has none. */
+    HotSpotSite(HotSpotKind kind, String detail, Caller caller, int operations) {
         this.kind = kind;
         this.detail = detail;
+        this.callerFrame = caller;
+        this.caller = caller == null ? "" : caller.describe();
+        this.oneOff = caller != null && caller.classInitializer;
         this.perOperation = new AtomicLongArray(operations);
+        this.requestsPerOperation = new AtomicIntegerArray(operations);
+    }
+
+    boolean isAt(Caller c) {
+        return callerFrame != null && callerFrame.sameAs(c);
     }
 
     /**
@@ -55,9 +72,11 @@ public final class HotSpotSite {
         }
     }
 
+    /** Events of one request (or, outside requests, one event) under {@code operation}. */
     void add(int operation, long count) {
         total.addAndGet(count);
         perOperation.addAndGet(operation, count);
+        requestsPerOperation.incrementAndGet(operation);
     }
 
     public HotSpotKind kind() {
@@ -66,6 +85,16 @@ public final class HotSpotSite {
 
     public String detail() {
         return detail;
+    }
+
+    /** The caller, {@code class.method(File.java:line)}; empty for the overflow site. */
+    public String caller() {
+        return caller;
+    }
+
+    /** Its caller is a class initializer: its events are counted apart from every per-request rate. */
+    public boolean oneOff() {
+        return oneOff;
     }
 
     /**
@@ -100,5 +129,10 @@ public final class HotSpotSite {
 
     public long count(int operation) {
         return perOperation.get(operation);
+    }
+
+    /** How many requests of the operation met this site. */
+    public int requests(int operation) {
+        return requestsPerOperation.get(operation);
     }
 }

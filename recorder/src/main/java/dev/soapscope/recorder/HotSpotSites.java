@@ -1,64 +1,154 @@
 package dev.soapscope.recorder;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The sites seen so far, per kind. Lookups of known sites neither lock nor allocate; a stack is captured at
- * most twice per site (first inside a request, first outside); the number of sites is capped and the rest
- * share one overflow site per kind.
+ * The sites seen so far, per kind, per detail and per caller. Lookups of known sites neither lock nor allocate (a map
+ * look-up by detail, then a scan of that detail's few callers); a stack is captured at most twice per site (first
+ * inside a request, first outside); the number of sites is capped and the rest share one overflow site per kind.
+ * <p>
+ * Finding the caller is a stack walk (a few microseconds, about a kilobyte), so a detail that has had one steady
+ * caller for {@link #SETTLE_AFTER} walks in a row is settled: its events go to that caller and only about one in
+ * {@link #WALK_ONE_IN} (drawn per thread) is walked to check. A check that finds another steady caller unsettles the
+ * detail for good: from then on every one of its events is walked, so counts split between callers stay exact, and
+ * only the new caller's events before that check (about {@link #WALK_ONE_IN}) were counted at the old one. Class
+ * initializers' events (one-off) neither settle nor unsettle a detail.
  */
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
+    /** Walks in a row that found the same steady caller before a detail's events stop being walked each. */
+    public static final int SETTLE_AFTER = 64;
+    /** A settled detail's events are walked about one in this many (a power of two). */
+    public static final int WALK_ONE_IN = 64;
 
     private final int operations;
     private final int maxSites;
     private final int stackDepth;
     private final AtomicInteger size = new AtomicInteger();
     @SuppressWarnings("unchecked")
-    private final ConcurrentHashMap<String, HotSpotSite>[] byKind = new ConcurrentHashMap[HotSpotKind.COUNT];
+    private final ConcurrentHashMap<String, ByCaller>[] byKind = new ConcurrentHashMap[HotSpotKind.COUNT];
     private final HotSpotSite[] overflow = new HotSpotSite[HotSpotKind.COUNT];
+
+    /** The sites of one detail, one per caller; replaced whole when a caller is added. */
+    private static final class ByCaller {
+        volatile HotSpotSite[] sites = new HotSpotSite[0];
+        /** The one steady caller's site once settled; null while every event is walked. */
+        volatile HotSpotSite settled;
+        /** The first steady (not one-off) caller's site found, and how many walks in a row found it. */
+        private HotSpotSite steady;
+        private int agreeing;
+        /** Two steady callers were found: never settled again. */
+        private volatile boolean several;
+
+        /**
+         * Notes where a walk found the caller. Racy without harm: threads that lose an update only delay settling
+         * by a few walks; {@code several} and {@code settled} are volatile so a second caller is seen at once.
+         */
+        void walkedTo(HotSpotSite site) {
+            if (site.oneOff() || several) {
+                return;
+            }
+            HotSpotSite s = steady;
+            if (s == null) {
+                steady = site;
+                agreeing = 1;
+            } else if (s != site) {
+                several = true;
+                settled = null;
+            } else if (++agreeing >= SETTLE_AFTER && settled == null) {
+                settled = site;
+            }
+        }
+
+        HotSpotSite find(Caller caller) {
+            for (HotSpotSite s : sites) {
+                if (s.isAt(caller)) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
 
     HotSpotSites(int operations, int maxSites, int stackDepth) {
         this.operations = operations;
         this.maxSites = maxSites;
         this.stackDepth = stackDepth;
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
-            byKind[k] = new ConcurrentHashMap<String, HotSpotSite>();
-            overflow[k] = new HotSpotSite(HotSpotKind.of(k), OVERFLOW_DETAIL, operations);
+            byKind[k] = new ConcurrentHashMap<String, ByCaller>();
+            overflow[k] = new HotSpotSite(HotSpotKind.of(k), OVERFLOW_DETAIL, null, operations);
         }
     }
 
     /**
-     * The site of an event, with its stack kept if it is the first there (in a request, or outside one) or the first
-     * there under the request's name {@code operation} (null when unnamed).
+     * The site of an event of {@code detail} at its caller, with its stack kept if it is the first there (in a
+     * request, or outside one) or the first there under the request's name {@code operation} (null when unnamed).
+     * The caller is found by a stack walk unless the detail is settled and {@code checkDue} is false.
      */
-    HotSpotSite site(int kind, String detail, boolean inRequest, String operation) {
-        HotSpotSite site = find(kind, detail);
+    HotSpotSite site(int kind, String detail, boolean checkDue, boolean inRequest, String operation) {
+        ConcurrentHashMap<String, ByCaller> details = byKind[kind];
+        ByCaller callers = details.get(detail);
+        if (callers == null && size.get() >= maxSites) {
+            return overflow[kind]; // a new detail with no room: no caller to look for
+        }
+        HotSpotSite site = callers == null ? null : callers.settled;
+        if (site == null || checkDue) {
+            site = find(kind, detail, callers, Callers.find());
+        }
         if (site != overflow[kind]) {
             site.noteStack(inRequest, operation, stackDepth);
         }
         return site;
     }
 
-    private HotSpotSite find(int kind, String detail) {
-        ConcurrentHashMap<String, HotSpotSite> sites = byKind[kind];
-        HotSpotSite site = sites.get(detail);
-        if (site != null) {
-            return site;
+    private HotSpotSite find(int kind, String detail, ByCaller known, Caller caller) {
+        ByCaller callers = known;
+        if (callers != null) {
+            HotSpotSite site = callers.find(caller);
+            if (site != null) {
+                callers.walkedTo(site);
+                return site;
+            }
         }
         if (size.get() >= maxSites) {
+            if (callers != null) {
+                callers.walkedTo(overflow[kind]); // a caller with no room of its own: walk each event, as for two
+            }
             return overflow[kind];
         }
-        site = new HotSpotSite(HotSpotKind.of(kind), detail, operations);
-        HotSpotSite raced = sites.putIfAbsent(detail, site);
-        if (raced != null) {
-            return raced;
+        if (callers == null) {
+            ByCaller fresh = new ByCaller();
+            callers = byKind[kind].putIfAbsent(detail, fresh);
+            if (callers == null) {
+                callers = fresh;
+            }
         }
-        size.incrementAndGet();
+        HotSpotSite site = add(kind, detail, callers, caller);
+        callers.walkedTo(site);
         return site;
+    }
+
+    private HotSpotSite add(int kind, String detail, ByCaller callers, Caller caller) {
+        synchronized (callers) {
+            HotSpotSite site = callers.find(caller);
+            if (site != null) {
+                return site;
+            }
+            if (size.incrementAndGet() > maxSites) {
+                size.decrementAndGet();
+                return overflow[kind];
+            }
+            site = new HotSpotSite(HotSpotKind.of(kind), detail, caller, operations);
+            HotSpotSite[] now = callers.sites;
+            HotSpotSite[] next = Arrays.copyOf(now, now.length + 1);
+            next[now.length] = site;
+            callers.sites = next;
+            return site;
+        }
     }
 
     /** Where events of a kind go when there is no room for their own site. */
@@ -70,9 +160,11 @@ public final class HotSpotSites {
     public List<HotSpotSite> all() {
         List<HotSpotSite> all = new ArrayList<HotSpotSite>();
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
-            for (HotSpotSite s : byKind[k].values()) {
-                if (s.total() > 0) {
-                    all.add(s);
+            for (ByCaller c : byKind[k].values()) {
+                for (HotSpotSite s : c.sites) {
+                    if (s.total() > 0) {
+                        all.add(s);
+                    }
                 }
             }
             if (overflow[k].total() > 0) {

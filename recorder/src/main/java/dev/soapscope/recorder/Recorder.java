@@ -294,7 +294,11 @@ public final class Recorder {
 
     /**
      * Counts one hot-spot event. {@code detail} names the site (a constant or a class name: never anything
-     * from a request body); the first event at a site keeps its stack.
+     * from a request body); the event is counted at its caller ({@link Callers}), and the first event at a caller
+     * keeps its stack. Events whose caller is a class initializer are one-off: counted at their site, never in the
+     * request's per-kind counts (the rates per request). A detail with one steady caller is walked about one event
+     * in {@link HotSpotSites#WALK_ONE_IN} (see there). Single-byte reads, one per byte, are not walked each: they
+     * go to the caller of the request's first single-byte read at the same stream.
      */
     public static void hotspot(int kind, String detail) {
         ThreadRecording t = THREADS.get();
@@ -304,11 +308,20 @@ public final class Recorder {
         t.busy = true;
         try {
             Aggregates a = aggregates;
+            String d = detail == null ? UNKNOWN_SITE : detail;
             boolean inRequest = t.open && !t.implicit;
-            HotSpotSite site = a.sites().site(kind, detail == null ? UNKNOWN_SITE : detail, inRequest,
-                    inRequest ? t.name : null);
+            boolean perByte = kind == HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal();
+            HotSpotSite site = perByte ? t.lastByteReadSite(d) : null;
+            if (site == null) {
+                site = a.sites().site(kind, d, t.checkDue(), inRequest, inRequest ? t.name : null);
+                if (perByte) {
+                    t.byteReadSite(d, site);
+                }
+            }
             if (inRequest) {
-                t.hotspots[kind]++;
+                if (!site.oneOff()) {
+                    t.hotspots[kind]++;
+                }
                 t.countSite(site);
             } else {
                 site.add(OperationTable.NO_REQUEST, 1);

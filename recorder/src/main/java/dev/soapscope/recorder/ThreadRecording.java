@@ -10,7 +10,11 @@ import java.util.Arrays;
  */
 final class ThreadRecording implements CompletedRequest {
     static final int MAX_DEPTH = 64;
-    static final int MAX_REQUEST_SITES = 16;
+    /**
+     * Distinct sites one request keeps counts for. Sites are per caller, and an application's first request runs many
+     * class initializers (each a one-off site of its own): 16 crowded a WS-Security app's first crypto load out.
+     */
+    static final int MAX_REQUEST_SITES = 64;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
@@ -30,6 +34,16 @@ final class ThreadRecording implements CompletedRequest {
     private int siteCount;
     /** Per kind, events at sites that did not fit the per-request table: attributed to the overflow site. */
     private final int[] siteOverflow = new int[HotSpotKind.COUNT];
+
+    /**
+     * This thread's draws of which events of a settled hot-spot detail are walked to check their caller
+     * (xorshift32): random rather than every n-th, so details met in a fixed rotation are all checked.
+     */
+    private int checkDraw = System.identityHashCode(this) | 1;
+
+    /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
+    private String byteReadDetail;
+    private HotSpotSite byteReadSite;
 
     /** A request is open on this thread. */
     boolean open;
@@ -187,6 +201,26 @@ final class ThreadRecording implements CompletedRequest {
         siteCounts[siteCount++] = 1;
     }
 
+    /** About one call in {@link HotSpotSites#WALK_ONE_IN} is true: this event of a settled detail is walked. */
+    boolean checkDue() {
+        int x = checkDraw;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        checkDraw = x;
+        return (x & (HotSpotSites.WALK_ONE_IN - 1)) == 0;
+    }
+
+    /** The site of the last single-byte read in this request when it was at the same stream, else null. */
+    HotSpotSite lastByteReadSite(String detail) {
+        return detail.equals(byteReadDetail) ? byteReadSite : null;
+    }
+
+    void byteReadSite(String detail, HotSpotSite site) {
+        byteReadDetail = detail;
+        byteReadSite = site;
+    }
+
     void close() {
         open = false; // the last segment ends here and no new one starts
         charge();
@@ -223,6 +257,8 @@ final class ThreadRecording implements CompletedRequest {
         }
         siteCount = 0;
         Arrays.fill(siteOverflow, 0);
+        byteReadDetail = null;
+        byteReadSite = null;
         depth = 0;
         overflow = 0;
         loggingDepth = 0;

@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -511,20 +512,30 @@ class RecorderTest {
             Recorder.requestEnd(token, 200, false);
         }
         HotSpotSite s = site(HotSpotKind.CRYPTO_LOAD, "test.crypto");
-        assertTrue(s.firstStack().startsWith(RecorderTest.class.getName() + ".loadCryptoTheCachedWay"), s.firstStack());
+        assertTrue(s.firstStack().contains(RecorderTest.class.getName() + ".loadCryptoTheCachedWay"), s.firstStack());
         assertEquals(s.firstStack(), s.firstStack("urn:Cached"));
-        assertTrue(s.firstStack("urn:PerRequest").startsWith(RecorderTest.class.getName() + ".loadCryptoPerRequest"),
+        assertTrue(s.firstStack("urn:PerRequest").contains(RecorderTest.class.getName() + ".loadCryptoPerRequest"),
                 s.firstStack("urn:PerRequest"));
         assertEquals(s.firstStack(), s.firstStack("urn:Unseen"), "an operation without its own: the site's first");
         assertEquals(2, s.count(indexOf("urn:PerRequest")));
     }
 
     private static void loadCryptoTheCachedWay() {
-        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+        loadCrypto();
     }
 
     private static void loadCryptoPerRequest() {
-        Recorder.hotspot(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+        loadCrypto();
+    }
+
+    /** One caller reached two ways: one site, with the first stack of each way. */
+    private static void loadCrypto() {
+        instrumented(HotSpotKind.CRYPTO_LOAD, "test.crypto");
+    }
+
+    /** Stands for the instrumented method (a JDK call such as {@code UUID.randomUUID}): never its own caller. */
+    private static void instrumented(HotSpotKind kind, String detail) {
+        Recorder.hotspot(kind, detail);
     }
 
     @Test
@@ -581,30 +592,176 @@ class RecorderTest {
     }
 
     private static void startUpCall() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+        createFactory();
     }
 
     private static void requestCall() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "shared.factory");
+        createFactory();
+    }
+
+    private static void createFactory() {
+        instrumented(HotSpotKind.FACTORY_CREATE, "shared.factory");
+    }
+
+    @Test
+    void eventsAreCountedPerCaller() {
+        listen();
+        for (int request = 0; request < 3; request++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Callers");
+            exchangeId();
+            messageId();
+            messageId();
+            Recorder.requestEnd(token, 200, false);
+        }
+        int op = indexOf("urn:Callers");
+        HotSpotSite once = siteAt(HotSpotKind.UUID_RANDOM, "callers.uuid", ".exchangeId(");
+        HotSpotSite twice = siteAt(HotSpotKind.UUID_RANDOM, "callers.uuid", ".messageId(");
+        assertEquals(3, once.count(op));
+        assertEquals(6, twice.count(op));
+        assertEquals(3, twice.requests(op), "three requests met it, twice each");
+        assertTrue(twice.caller().matches(RecorderTest.class.getName().replace(".", "\\.")
+                + "\\.messageId\\(RecorderTest\\.java:\\d+\\)"), twice.caller());
+        assertFalse(twice.oneOff());
+        assertEquals(9, statsOf("urn:Callers").hotspots(HotSpotKind.UUID_RANDOM));
+    }
+
+    private static void exchangeId() {
+        instrumented(HotSpotKind.UUID_RANDOM, "callers.uuid");
+    }
+
+    private static void messageId() {
+        instrumented(HotSpotKind.UUID_RANDOM, "callers.uuid");
+    }
+
+    /** Creates an id once, when the class is initialized, as {@code private static final String ID = ...} does. */
+    static final class InitializedOnce {
+        static final boolean DONE;
+
+        static {
+            instrumented(HotSpotKind.UUID_RANDOM, "once.uuid");
+            DONE = true;
+        }
+    }
+
+    @Test
+    void eventsInAClassInitializerAreOneOffAndOutOfTheRates() {
+        listen();
+        for (int request = 0; request < 2; request++) {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Once");
+            assertTrue(InitializedOnce.DONE);
+            instrumented(HotSpotKind.UUID_RANDOM, "once.uuid");
+            Recorder.requestEnd(token, 200, false);
+        }
+        HotSpotSite init = siteAt(HotSpotKind.UUID_RANDOM, "once.uuid", "$InitializedOnce.<clinit>(");
+        assertTrue(init.oneOff());
+        assertEquals(1, init.total());
+        HotSpotSite steady = siteAt(HotSpotKind.UUID_RANDOM, "once.uuid", ".eventsInAClassInitializerAreOneOff");
+        assertFalse(steady.oneOff());
+        assertEquals(2, steady.total());
+        assertEquals(2, statsOf("urn:Once").hotspots(HotSpotKind.UUID_RANDOM), "the class initializer's is not a rate");
+        assertEquals(1, seen.get(0).hotspots[HotSpotKind.UUID_RANDOM.ordinal()]);
+    }
+
+    /**
+     * A detail with one steady caller is settled (its events no longer walked each, only one in about
+     * {@link HotSpotSites#WALK_ONE_IN}); a second caller is found by one of those checks, and from then on every
+     * event is walked again, so each caller's count is exact.
+     */
+    @Test
+    void aSettledDetailFindsANewCallerAndCountsEachCallerExactlyAfterwards() {
+        int steady = HotSpotSites.SETTLE_AFTER + 1000;
+        int newcomer = 20 * HotSpotSites.WALK_ONE_IN;
+        int both = 500;
+        request("urn:Steady", () -> {
+            for (int i = 0; i < steady; i++) {
+                compileHere();
+            }
+        });
+        request("urn:Newcomer", () -> {
+            for (int i = 0; i < newcomer; i++) {
+                compileThere();
+            }
+        });
+        request("urn:Both", () -> {
+            for (int i = 0; i < both; i++) {
+                compileHere();
+                compileThere();
+                compileThere();
+            }
+        });
+        HotSpotSite here = siteAt(HotSpotKind.REGEX_COMPILE, "settle.regex", ".compileHere(");
+        HotSpotSite there = siteAt(HotSpotKind.REGEX_COMPILE, "settle.regex", ".compileThere(");
+        assertEquals(steady, here.count(indexOf("urn:Steady")), "one caller: every event at it");
+        int newcomerOp = indexOf("urn:Newcomer");
+        assertEquals(newcomer, here.count(newcomerOp) + there.count(newcomerOp), "no event lost");
+        // the new caller's events before the first check that walked one went to the settled caller: about
+        // WALK_ONE_IN of them (more than ten times that: probability e^-10)
+        assertTrue(there.count(newcomerOp) >= newcomer - 10 * HotSpotSites.WALK_ONE_IN,
+                "the new caller was not found by the checks: " + there.count(newcomerOp));
+        int bothOp = indexOf("urn:Both");
+        assertEquals(both, here.count(bothOp), "two callers: each event walked");
+        assertEquals(2 * both, there.count(bothOp), "two callers: each event walked");
+    }
+
+    private static void request(String name, Runnable work) {
+        int token = Recorder.requestStart();
+        Recorder.nameRequest(NameSource.SOAP_ACTION, name);
+        work.run();
+        Recorder.requestEnd(token, 200, false);
+    }
+
+    private static void compileHere() {
+        instrumented(HotSpotKind.REGEX_COMPILE, "settle.regex");
+    }
+
+    private static void compileThere() {
+        instrumented(HotSpotKind.REGEX_COMPILE, "settle.regex");
+    }
+
+    @Test
+    void singleByteReadsOfARequestGoToTheCallerOfItsFirstReadAtThatStream() {
+        int token = Recorder.requestStart();
+        for (int i = 0; i < 5; i++) {
+            readByte();
+        }
+        instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(6, siteAt(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream", ".readByte(").total());
+    }
+
+    private static void readByte() {
+        instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
+    }
+
+    private static HotSpotSite siteAt(HotSpotKind kind, String detail, String callerPart) {
+        for (HotSpotSite s : Recorder.aggregates().sites().all()) {
+            if (s.kind() == kind && s.detail().equals(detail) && s.caller().contains(callerPart)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no " + kind.tag() + " site " + detail + " at " + callerPart + " in "
+                + Recorder.aggregates().sites().all().stream().map(HotSpotSite::caller).collect(Collectors.toList()));
     }
 
     @Test
     void siteCountsPastThePerRequestTableFollowTheRequestsOperation() {
         listen();
         int token = Recorder.requestStart();
-        for (int i = 0; i <= 16; i++) { // 17 distinct sites: one more than a request keeps
+        for (int i = 0; i <= 64; i++) { // 65 distinct sites: one more than a request keeps
             Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "site" + i);
         }
         Recorder.requestEnd(token, 200, false);
 
         assertEquals("/", only().operation);
         int op = only().operationIndex;
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < 64; i++) {
             assertEquals(1, site(HotSpotKind.REGEX_COMPILE, "site" + i).count(op), "site" + i);
         }
-        // the 17th is kept under the kind's overflow site, for the same operation as the request
-        HotSpotSite seventeenth = find(HotSpotKind.REGEX_COMPILE, "site16");
-        assertTrue(seventeenth == null || seventeenth.count(op) == 0);
+        // the 65th is kept under the kind's overflow site, for the same operation as the request
+        HotSpotSite last = find(HotSpotKind.REGEX_COMPILE, "site64");
+        assertTrue(last == null || last.count(op) == 0);
         assertEquals(1, site(HotSpotKind.REGEX_COMPILE, HotSpotSites.OVERFLOW_DETAIL).count(op));
     }
 

@@ -2,12 +2,15 @@ package dev.soapscope.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -97,14 +100,41 @@ public final class AgentEndpoint {
         return p == null ? 0 : p.get("mean_us").asDouble() * operation.get("requests").asLong();
     }
 
-    /** The /hotspots entry of one kind and site. */
+    /**
+     * The /hotspots entry of one kind and site, its callers (one entry each) merged: per operation the counts,
+     * requests and rates summed, and the callers and first stacks of all of them in one {@code callers} and one
+     * {@code first_stack} array, the site's first first.
+     */
     public static JsonNode site(JsonNode hotspots, String kind, String site) {
+        ObjectNode merged = null;
+        Map<String, ObjectNode> ops = new LinkedHashMap<>();
         for (JsonNode s : hotspots.get("hotspots")) {
-            if (s.get("kind").asText().equals(kind) && s.get("site").asText().equals(site)) {
-                return s;
+            if (!s.get("kind").asText().equals(kind) || !s.get("site").asText().equals(site)) {
+                continue;
+            }
+            if (merged == null) {
+                merged = JSON.createObjectNode().put("kind", kind).put("site", site).put("total", 0L);
+                merged.putArray("callers");
+                merged.putArray("first_stack");
+            }
+            merged.put("total", merged.get("total").asLong() + s.path("total").asLong());
+            ((ArrayNode) merged.get("callers")).add(s.path("caller").asText());
+            s.path("first_stack").forEach(((ArrayNode) merged.get("first_stack"))::add);
+            for (JsonNode op : s.path("operations")) {
+                ObjectNode sum = ops.computeIfAbsent(op.get("operation").asText(),
+                        name -> JSON.createObjectNode().put("operation", name).put("count", 0L).put("requests", 0L));
+                sum.put("count", sum.get("count").asLong() + op.path("count").asLong());
+                sum.put("requests", sum.get("requests").asLong() + op.path("requests").asLong());
+                if (op.path("per_request").isNumber()) {
+                    sum.put("per_request", sum.path("per_request").asDouble() + op.get("per_request").asDouble());
+                }
             }
         }
-        throw new AssertionError("no " + kind + " site " + site + " in " + hotspots.toPrettyString());
+        if (merged == null) {
+            throw new AssertionError("no " + kind + " site " + site + " in " + hotspots.toPrettyString());
+        }
+        ops.values().forEach(((ArrayNode) merged.putArray("operations"))::add);
+        return merged;
     }
 
     private JsonNode json(String path) {

@@ -65,7 +65,8 @@ public record AgentFigures(String operation, long requests, Map<String, Long> ou
                 // the operation's own first stack there when the agent kept one, else the site's
                 (op.has("first_stack") ? op : site).path("first_stack").forEach(f -> stack.add(f.asText()));
                 sites.add(new HotspotSite(site.path("kind").asText(), site.path("site").asText(),
-                        op.path("count").asLong(), op.path("per_request").asDouble(), stack));
+                        op.path("count").asLong(), op.path("per_request").asDouble(), stack,
+                        site.hasNonNull("caller") ? site.get("caller").asText() : null, site.path("one_off").asBoolean()));
             }
         }
         sites.sort((a, b) -> Double.compare(b.perRequest(), a.perRequest()));

@@ -2,19 +2,30 @@ package dev.soapscope.demo.agent;
 
 import java.util.List;
 
-/** A hot-spot call site seen in one operation: its count there, per request, and the first stack the agent kept. */
-public record HotspotSite(String kind, String site, long count, double perRequest, List<String> firstStack) {
+/**
+ * A hot-spot call site seen in one operation: its count there, per request, the caller the agent counted it at
+ * ({@code callerFrame}, {@code class.method(File.java:line)}; null from agents before callers were kept), whether it
+ * is one-off (a class initializer's, with no rate), and the first stack the agent kept.
+ */
+public record HotspotSite(String kind, String site, long count, double perRequest, List<String> firstStack,
+                          String callerFrame, boolean oneOff) {
+
+    public HotspotSite(String kind, String site, long count, double perRequest, List<String> firstStack) {
+        this(kind, site, count, perRequest, firstStack, null, false);
+    }
 
     /** Frames of the JDK itself: never the code to blame. */
     private static final List<String> JDK_PACKAGES = List.of("java.", "jdk.", "sun.", "com.sun.");
 
     /**
      * The code that caused the event, as a frame without its package ({@code MessageLoggingHandler.invoke(
-     * MessageLoggingHandler.java:26)}): the first frame of the kept stack outside the top frame's package and outside
-     * the JDK, so a library's own helpers ({@code SOAPPart}, {@code Message}) lead to whoever called them. Null when
-     * the stack has no such frame.
+     * MessageLoggingHandler.java:26)}): the caller the agent counted the site at; from an older agent's document, the
+     * first frame of the kept stack outside the top frame's package and outside the JDK. Null when there is none.
      */
     public String caller() {
+        if (callerFrame != null && !callerFrame.isEmpty()) {
+            return withoutPackage(callerFrame, packageOf(callerFrame));
+        }
         if (firstStack == null || firstStack.isEmpty()) {
             return null;
         }

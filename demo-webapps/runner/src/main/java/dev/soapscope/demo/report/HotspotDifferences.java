@@ -58,7 +58,8 @@ final class HotspotDifferences {
             HotspotSite before = baseline.get(name);
             double d = (now == null ? 0 : now.perRequest()) - (before == null ? 0 : before.perRequest());
             if (Math.abs(d) >= MIN_PER_REQUEST) {
-                diffs.add(new Diff(name, d, (now != null ? now : before).caller()));
+                HotspotSite either = now != null ? now : before;
+                diffs.add(new Diff(either.site(), d, either.caller()));
             }
         }
         diffs.sort((a, b) -> Double.compare(Math.abs(b.value()), Math.abs(a.value())));
@@ -67,11 +68,12 @@ final class HotspotDifferences {
                 .toList();
     }
 
+    /** Per site and caller (the agent counts each caller of a site apart), the site; the key is what is shown. */
     private static Map<String, HotspotSite> bySite(ScenarioResult s, String kind) {
         Map<String, HotspotSite> sites = new LinkedHashMap<>();
         for (HotspotSite site : s.hotspotSites()) {
             if (site.kind().equals(kind)) {
-                sites.merge(site.site(), site, (a, b) -> a);
+                sites.merge(site.site() + "\u0000" + site.caller(), site, (a, b) -> a);
             }
         }
         return sites;

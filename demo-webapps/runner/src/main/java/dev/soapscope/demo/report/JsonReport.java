@@ -100,7 +100,8 @@ public final class JsonReport {
         ArrayNode sites = o.putArray("hotspot_sites");
         for (HotspotSite site : s.hotspotSites()) {
             ObjectNode entry = sites.addObject().put("kind", site.kind()).put("site", site.site())
-                    .put("count", site.count()).put("per_request", site.perRequest());
+                    .put("count", site.count()).put("per_request", site.perRequest())
+                    .put("caller", site.callerFrame()).put("one_off", site.oneOff());
             site.firstStack().forEach(entry.putArray("first_stack")::add);
         }
         o.putObject("wire_bytes_per_request").put("request", round(s.requestBytesPerRequest(), 1))

@@ -149,10 +149,12 @@ public final class MarkdownReport {
                     .map(e -> "`" + e.getKey() + "` " + Format.fixed(e.getValue(), 2)).toList())).append("\n");
             List<HotspotSite> sites = s.hotspotSites();
             if (!sites.isEmpty()) {
-                md.append("\n| kind | call site | per request |\n|---|---|---:|\n");
+                md.append("\n| kind | call site | caller | per request |\n|---|---|---|---:|\n");
                 for (HotspotSite site : sites.subList(0, Math.min(8, sites.size()))) {
                     md.append("| ").append(site.kind()).append(" | `").append(cell(site.site())).append("` | ")
-                            .append(Format.fixed(site.perRequest(), 2)).append(" |\n");
+                            .append(site.caller() == null ? "" : "`" + cell(site.caller()) + "`").append(" | ")
+                            .append(site.oneOff() ? "once (class initializer)" : Format.fixed(site.perRequest(), 2))
+                            .append(" |\n");
                 }
             }
         }

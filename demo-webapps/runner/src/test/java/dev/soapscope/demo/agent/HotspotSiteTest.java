@@ -30,6 +30,21 @@ class HotspotSiteTest {
     }
 
     @Test
+    void theCallerIsTheOneTheAgentCountedTheSiteAt() {
+        // CXF's logging feature: the agent counts UUID.randomUUID at each of its callers, whatever the kept stack says
+        HotspotSite messageId = new HotspotSite("uuid.random", "java.util.UUID.randomUUID", 400, 2.0,
+                List.of("java.util.UUID.randomUUID(UUID.java:150)",
+                        "org.apache.cxf.ext.logging.event.DefaultLogEventMapper.getMessageId(DefaultLogEventMapper.java:281)"),
+                "org.apache.cxf.ext.logging.event.DefaultLogEventMapper.getMessageId(DefaultLogEventMapper.java:281)", false);
+        assertEquals("DefaultLogEventMapper.getMessageId(DefaultLogEventMapper.java:281)", messageId.caller());
+        HotspotSite init = new HotspotSite("uuid.random", "java.util.UUID.randomUUID", 1, 0, List.of(),
+                "org.apache.cxf.attachment.AttachmentUtil.<clinit>(AttachmentUtil.java:83)", true);
+        assertEquals("AttachmentUtil.<clinit>(AttachmentUtil.java:83)", init.caller());
+        assertEquals("(no caller outside the JDK)", new HotspotSite("uuid.random", "java.util.UUID.randomUUID", 1, 1,
+                List.of(), "(no caller outside the JDK)", false).caller());
+    }
+
+    @Test
     void noCallerWhenTheStackNeverLeavesTheLibrary() {
         assertNull(site("org.apache.axis.SOAPPart.setCurrentForm(SOAPPart.java:367)",
                 "org.apache.axis.Message.getSOAPEnvelope(Message.java:435)").caller());

@@ -1,0 +1,63 @@
+package dev.soapscope.recorder;
+
+/**
+ * Which frames a hot-spot event is never blamed on: soapscope's own, the JDK and the Java/Jakarta EE APIs, and the
+ * stacks' known wrappers (utility classes that only forward to the JDK call for their callers). The one declaration
+ * of that list; {@link Callers} walks the stack with it.
+ */
+final class CallerFrames {
+    /** soapscope's own frames: the recorder, the agent's advice helpers, the filter. */
+    private static final String[] OURS = {"dev.soapscope.recorder.", "dev.soapscope.agent.", "dev.soapscope.filter."};
+    /** The JDK (its public and internal packages) and the EE APIs, whose factory finders sit between a call and its caller. */
+    private static final String[] JDK = {"java.", "javax.", "jakarta.", "jdk.", "sun.", "com.sun.org.apache.",
+        "com.sun.xml.internal.", "com.sun.proxy.", "com.sun.crypto.", "com.sun.jndi.", "com.sun.net.", "com.sun.jmx.", "com.sun.management."};
+    /**
+     * Classes that merely forward to the JDK call (or to the class a probe counts) on behalf of their callers: the
+     * code to act on is whoever called them. A class listed here also stands for its nested classes.
+     */
+    private static final String[] WRAPPERS = {
+        "org.apache.cxf.staxutils.StaxUtils",                      // CXF: creates StAX factories and readers for its callers
+        "org.apache.axiom.om.util.StAXUtils",                      // Axiom 1.2-1.4: the same
+        "org.apache.axis.SOAPPart", "org.apache.axis.Message",     // Axis 1: form changes asked by handlers
+        "org.springframework.xml.XMLInputFactoryUtils",            // Spring-WS factory helpers
+        "org.springframework.xml.DocumentBuilderFactoryUtils",
+        "org.springframework.xml.transform.TransformerFactoryUtils",
+        "org.springframework.xml.validation.SchemaFactoryUtils"};
+
+    private CallerFrames() {
+    }
+
+    static boolean isOurs(String className) {
+        return startsWithAny(className, OURS);
+    }
+
+    /** soapscope's own frames or the JDK's: passed over on the way to the caller, class initializers included. */
+    static boolean isJdk(String className) {
+        return startsWithAny(className, JDK) || startsWithAny(className, OURS);
+    }
+
+    /** A known wrapper: passed over unless it is its class initializer (which happens once). */
+    static boolean isWrapper(String className) {
+        for (String w : WRAPPERS) {
+            if (className.startsWith(w)
+                    && (className.length() == w.length() || className.charAt(w.length()) == '$')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A compiler's synthetic accessor ({@code access$000}, before Java 11's nest mates): it only forwards. */
+    static boolean isAccessor(String methodName) {
+        return methodName.startsWith("access$");
+    }
+
+    private static boolean startsWithAny(String s, String[] prefixes) {
+        for (String p : prefixes) {
+            if (s.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
