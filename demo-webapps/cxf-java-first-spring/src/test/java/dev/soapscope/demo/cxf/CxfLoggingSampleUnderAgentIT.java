@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * CXF's own "java_first_spring_support" sample (unmodified, CXF 4.2.0, its LoggingFeature on) on Tomcat 11 under the
  * agent. CXF's message logging was a fifth of the sample's request CPU, most of it counted as {@code invoke} because
- * LoggingInInterceptor runs in CXF's pre-invoke phase; CXF's own dispatch and chain set-up was {@code other}.
+ * LoggingInInterceptor runs in CXF's pre-invoke phase; CXF's own dispatch and chain set-up was {@code other}. The
+ * three {@code UUID.randomUUID} of each request are counted at the CXF code that makes them (one exchange id, two
+ * message ids), and the one made in {@code AttachmentUtil}'s class initializer is kept apart, out of the rate.
  */
 class CxfLoggingSampleUnderAgentIT {
     private static final String OPERATION = "{http://service.spring.demo/}sayHi";
@@ -112,6 +115,54 @@ class CxfLoggingSampleUnderAgentIT {
         // measured 0.7% of wall time (1.1% of CPU samples); before handlers and logging took CXF's dispatch and the
         // logging interceptors, 6-8%. The bound keeps a margin for a loaded machine.
         assertTrue(other <= 0.05, "other's share " + other + " of " + spent);
+    }
+
+    @Test
+    void eachRandomUuidIsCountedAtTheLoggingCodeThatMadeIt() {
+        JsonNode hotspots = agent.hotspots();
+        List<JsonNode> uuids = sites(hotspots, "uuid.random");
+        JsonNode exchangeId = at(uuids, "org.apache.cxf.ext.logging.AbstractLoggingInterceptor.createExchangeId(");
+        JsonNode messageId = at(uuids, "org.apache.cxf.ext.logging.event.DefaultLogEventMapper.getMessageId(");
+        assertRate(exchangeId, REQUESTS, 1.0);
+        assertRate(messageId, 2 * REQUESTS, 2.0); // the request's and the response's log event
+        assertEquals(3.0, done.get("hotspots_per_request").get("uuid.random").asDouble(), 0.0,
+                "every request makes three, and only those are in the rate: " + done);
+    }
+
+    @Test
+    void aClassInitializersUuidIsOneOffAndOutOfTheRate() {
+        JsonNode init = at(sites(agent.hotspots(), "uuid.random"), "org.apache.cxf.attachment.AttachmentUtil.<clinit>(");
+        assertTrue(init.get("one_off").asBoolean(), init.toString());
+        assertEquals(1, init.get("total").asLong(), init.toString());
+        assertTrue(init.get("operations").get(0).get("per_request").isNull(), init.toString());
+    }
+
+    private static void assertRate(JsonNode site, long count, double perRequest) {
+        assertEquals(false, site.get("one_off").asBoolean(), site.toString());
+        JsonNode op = site.get("operations").get(0);
+        assertEquals(OPERATION, op.get("operation").asText(), site.toString());
+        assertEquals(count, op.get("count").asLong(), site.toString());
+        assertEquals(REQUESTS, op.get("requests").asLong(), "met by every request: " + site);
+        assertEquals(perRequest, op.get("per_request").asDouble(), 0.0, site.toString());
+    }
+
+    private static List<JsonNode> sites(JsonNode hotspots, String kind) {
+        List<JsonNode> sites = new ArrayList<>();
+        for (JsonNode s : hotspots.get("hotspots")) {
+            if (s.get("kind").asText().equals(kind)) {
+                sites.add(s);
+            }
+        }
+        return sites;
+    }
+
+    private static JsonNode at(List<JsonNode> sites, String callerPrefix) {
+        for (JsonNode s : sites) {
+            if (s.get("caller").asText().startsWith(callerPrefix)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no site at " + callerPrefix + " in " + sites);
     }
 
     /** The sample's own client call, as its Client sends it. */
