@@ -9,7 +9,8 @@ public enum HotSpotKind {
     STREAM_SINGLE_BYTE_READ("stream.single_byte_read", "a single-byte read() on a request stream"),
     SOAP_CONVERSION("soap.conversion", "a SOAP message converted between forms (bytes, string, DOM, envelope)"),
     PAYLOAD_CACHED("payload.cached", "a payload read through an in-memory tree that is built and kept, where it could have been streamed"),
-    MESSAGE_LOGGED("message.logged", "a whole SOAP message copied into a string or buffer only to be logged");
+    MESSAGE_LOGGED("message.logged", "a whole SOAP message copied into a string or buffer only to be logged"),
+    EXCEPTION_THROWN("exception.thrown", "a failed reflective look-up of a method or field: its NoSuchMethodException or NoSuchFieldException created with a stack trace, usually thrown and caught");
 
     public static final int COUNT = values().length;
     private static final HotSpotKind[] BY_ORDINAL = values();

@@ -29,9 +29,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * reads the arguments ({@code RPCUtil.processRequest}: {@code unmarshal}), calls the service, builds the response
  * ({@code marshal}) and sends it through the out-flow's phases to the transport sender ({@code transport.write}) and
  * its message formatter ({@code soap.serialize}).
- * The engine's loop over the phases and each Axis2 phase that has handlers (its name kept as a detail) are
- * {@code handlers}, except the Security phase: {@code security}. Axiom builds the tree lazily, so parsing also shows
- * where the body is first read.
+ * The servlet's own dispatch around it, the engine's loop over the phases and each Axis2 phase that has handlers (its
+ * name kept as a detail) are {@code handlers}, except the Security phase: {@code security}. Axiom builds the tree
+ * lazily, so parsing also shows where the body is first read: the engine's fault check on the received message.
  * The operation as Axis2 dispatched it names the request ({@code Version.getVersion}), read once the Dispatch phase
  * has checked that it found both: it outranks the client's SOAPAction, which Axis2 may have dispatched on or ignored.
  */
@@ -40,6 +40,8 @@ final class Axis2Probes implements Probe {
 
     private static final String PHASE = "org.apache.axis2.engine.Phase";
     private static final String DISPATCH_PHASE = "org.apache.axis2.engine.DispatchPhase";
+    private static final String MESSAGE_CONTEXT = "org.apache.axis2.context.MessageContext";
+    private static final String AXIS_SERVLET = "org.apache.axis2.transport.http.AxisServlet";
 
     /** axis2.xml's phases (in and out flows, faults included): the chain's own work, {@code handlers}. */
     private static final String[] HANDLER_PHASES = {"Transport", "Addressing", "PreDispatch", "Dispatch", "RMPhase",
@@ -53,10 +55,17 @@ final class Axis2Probes implements Probe {
                     .or(Rule.below("org.apache.axis2.kernel.TransportSender"));
 
     private static final StackProbe STAGES = new StackProbe("axis2",
-            // the engine driving the chain: the loop over the phases (each phase nested under its own name), the
-            // mustUnderstand check after them and the handlers' flowComplete callbacks at the end
+            // the servlet's own dispatch: building the message context from the HTTP request, wrapping the streams,
+            // handing the message to the engine, cleaning up after it (the stages it calls keep their phases)
+            Rule.phase(named(AXIS_SERVLET), named("doPost").and(takesArguments(2)), Phase.HANDLERS),
+            // closing the request's Axiom builder releases its StAX parser
+            Rule.phase(named(AXIS_SERVLET), named("closeStaxBuilder"), Phase.SOAP_PARSE),
+            // the engine driving the chain: choosing and copying the in-flow, the loop over the phases (each phase
+            // nested under its own name), the mustUnderstand check after them and the handlers' flowComplete
+            // callbacks at the end
             Rule.phase(named("org.apache.axis2.engine.AxisEngine"),
-                    isStatic().and(namedOneOf("invoke", "flowComplete", "checkMustUnderstand")), Phase.HANDLERS),
+                    isStatic().and(namedOneOf("receive", "invoke", "flowComplete", "checkMustUnderstand")),
+                    Phase.HANDLERS),
             Rule.phase(namedOneOf("org.apache.axis2.transport.TransportUtils", "org.apache.axis2.kernel.TransportUtils"),
                     isStatic().and(namedOneOf("createSOAPMessage", "createDocumentElement")), Phase.SOAP_PARSE),
             Rule.phase(Rule.below("org.apache.axis2.builder.Builder"), named("processDocument"), Phase.SOAP_PARSE),
@@ -88,7 +97,8 @@ final class Axis2Probes implements Probe {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return named(PHASE).or(named(DISPATCH_PHASE)).or(TRANSPORT_SENDERS).or(STAGES.types());
+        return named(PHASE).or(named(DISPATCH_PHASE)).or(named(MESSAGE_CONTEXT)).or(TRANSPORT_SENDERS)
+                .or(STAGES.types());
     }
 
     @Override
@@ -109,6 +119,8 @@ final class Axis2Probes implements Probe {
         final AgentBuilder.Transformer dispatch = Advices.plain()
                 .advice(named("checkPostConditions").and(takesArguments(1)),
                         Advices.nested(Axis2Probes.class, "NameFromDispatch"));
+        final AgentBuilder.Transformer faultCheck = Advices.plain()
+                .advice(named("isFault").and(takesArguments(0)), Advices.nested(Axis2Probes.class, "FaultCheckParses"));
         final AgentBuilder.Transformer send = Advices.plain()
                 .advice(named("invoke").and(takesArguments(1)).and(not(isAbstract())).and(isDeclaredBy(TRANSPORT_SENDERS)),
                         Advices.nested(Axis2Probes.class, "ServerSend"));
@@ -122,6 +134,8 @@ final class Axis2Probes implements Probe {
                     builder = phases.transform(builder, type, loader, module, domain);
                 } else if (type.getName().equals(DISPATCH_PHASE)) {
                     builder = dispatch.transform(builder, type, loader, module, domain);
+                } else if (type.getName().equals(MESSAGE_CONTEXT)) {
+                    builder = faultCheck.transform(builder, type, loader, module, domain);
                 }
                 return builder;
             }
@@ -149,6 +163,31 @@ final class Axis2Probes implements Probe {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int entry) {
             Recorder.exitEntry(entry);
+        }
+    }
+
+    /**
+     * Whether a received message is a fault: Axiom has read only the envelope's start when the engine asks, so
+     * answering builds the header and the start of the body from the stream: {@code soap.parse}. A message on its way
+     * out is already a tree, and asking costs nothing worth a phase.
+     */
+    static final class FaultCheckParses {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@Advice.This Object message) {
+            int flow = ((org.apache.axis2.context.MessageContext) message).getFLOW();
+            if (flow == org.apache.axis2.context.MessageContext.IN_FLOW
+                    || flow == org.apache.axis2.context.MessageContext.IN_FAULT_FLOW) {
+                Recorder.enter(Phase.SOAP_PARSE);
+                return true;
+            }
+            return false;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean entered) {
+            if (entered) {
+                Recorder.exit(Phase.SOAP_PARSE);
+            }
         }
     }
 

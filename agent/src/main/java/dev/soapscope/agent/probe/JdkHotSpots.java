@@ -9,7 +9,8 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 
 /**
  * Calls that are hot spots when they happen per request: creating an XML, JAXB or SAAJ factory, compiling a
- * regex, generating a random UUID, loading a key store. Overloads that call each other count once.
+ * regex, generating a random UUID, loading a key store, failing a reflective look-up. Overloads that call each other
+ * count once.
  */
 final class JdkHotSpots {
     /** Methods that create a factory, on every factory type below. */
@@ -34,6 +35,18 @@ final class JdkHotSpots {
             named("java.util.UUID"), isStatic().and(named("randomUUID")), HotSpotKind.UUID_RANDOM));
     static final StackProbe KEYSTORE = new StackProbe("keystore", Rule.hotspot(
             named("java.security.KeyStore"), not(isStatic()).and(named("load")), HotSpotKind.CRYPTO_LOAD));
+
+    /**
+     * The exceptions of a failed reflective look-up of a method or field ({@code Class.getMethod},
+     * {@code getDeclaredField}...): each fills in a stack trace, which costs microseconds, and code that probes for an
+     * optional method on every request throws and catches one each time. Only these two leaf types: advice on
+     * {@code Throwable} would run for every exception the JVM creates, and class loaders create a
+     * {@code ClassNotFoundException} for every class a parent misses, thousands at start-up and on first use. Neither
+     * type's constructors call each other, so each object counts once.
+     */
+    static final StackProbe REFLECTIVE_EXCEPTIONS = new StackProbe("reflective-exceptions", Rule.created(
+            namedOneOf("java.lang.NoSuchMethodException", "java.lang.NoSuchFieldException"),
+            HotSpotKind.EXCEPTION_THROWN));
 
     private JdkHotSpots() {
     }

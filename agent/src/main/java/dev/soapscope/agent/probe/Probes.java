@@ -27,6 +27,7 @@ public final class Probes {
                 ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
                 JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
+                JdkHotSpots.REFLECTIVE_EXCEPTIONS,
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1, Axis2Probes.AXIS2,

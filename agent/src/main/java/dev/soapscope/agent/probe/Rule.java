@@ -11,6 +11,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -60,6 +61,15 @@ final class Rule {
     /** Each outermost call is one {@code kind} event; the site is the called method. */
     static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, HotSpotKind kind) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtMethod"),
+                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal()));
+    }
+
+    /**
+     * Each object of the types created is one {@code kind} event; the site is the type. For constructors, where an
+     * exception cannot be caught around the super call: counted once the constructor has returned.
+     */
+    static Rule created(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind) {
+        return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedOfType"),
                 Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal()));
     }
 

@@ -68,6 +68,14 @@ final class RuleAdvice {
         }
     }
 
+    /** No enter advice and no onThrowable: a constructor's code before and around its super call is left alone. */
+    static final class CreatedOfType {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@KindValue int kind, @Advice.Origin("#t") String type) {
+            Recorder.hotspot(kind, type);
+        }
+    }
+
     static final class CallAtSite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@KindValue int kind) {

@@ -49,10 +49,10 @@ class Axis2WebappUnderAgentIT extends VersionServiceUnderAgent {
 
     /**
      * Over the requests after the warm-up (total self time = mean per request times requests, per phase). Measured
-     * 95.2% and 95.3% with the machine at load average 13 (69% to 83% there, 86% to 93% quiet, before the handler
-     * chain was {@code handlers}); what is left in {@code other} is {@code AxisServlet} building the message context
-     * (about 3% of request CPU) and Axiom building the body lazily for the engine's fault check (about 1%). The
-     * 5-point margin is for a loaded machine, where a descheduled thread stretches whatever phase it was in.
+     * 99.1% with the machine at load average 12-13 (95.2-95.3% before the servlet's own dispatch was {@code handlers}
+     * and the engine's fault check {@code soap.parse}; 69% to 83% before the handler chain was {@code handlers}); what
+     * is left in {@code other} is the servlet container's and the agent's own work around {@code doPost}. The 5-point
+     * margin is for a loaded machine, where a descheduled thread stretches whatever phase it was in.
      */
     @Test
     void mostOfRequestTimeIsInNamedPhases() {

@@ -108,6 +108,25 @@ abstract class VersionServiceUnderAgent {
         assertTrue(!op.get("phases").has("security"), op::toPrettyString);
     }
 
+    /**
+     * The Version service is request-scoped and has no {@code init} or {@code destroy}: for every request Axis2's
+     * {@code DependencyManager} looks both up with {@code Class.getMethod} and catches the
+     * {@code NoSuchMethodException} (3-5% of request CPU). Each is an {@code exception.thrown}, two per request.
+     */
+    @Test
+    void axis2ThrowsTwoNoSuchMethodExceptionsPerRequest() {
+        JsonNode site = AgentEndpoint.site(agent.hotspots(), "exception.thrown", "java.lang.NoSuchMethodException");
+        JsonNode perOperation = null;
+        for (JsonNode op : site.get("operations")) {
+            if (op.get("operation").asText().equals(OPERATION)) {
+                perOperation = op;
+            }
+        }
+        assertTrue(perOperation != null, site::toPrettyString);
+        assertEquals(2L * N, perOperation.get("count").asLong(), site::toPrettyString);
+        assertEquals(2.0, perOperation.get("per_request").asDouble(), 0.0, site::toPrettyString);
+    }
+
     /** The share of request time in named phases over the requests after the warm-up. */
     double namedShare() {
         Map<String, Double> spent = AgentEndpoint.selfMicrosBetween(warm, done);
