@@ -13,17 +13,30 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Stacks in the converter's collapsed form ({@code root;caller;callee_[j]}, frame types as suffixes) with a
  * count each, sorted by stack so output is stable. The form every graph here passes through: read from a
  * {@link FlameGraph}, combined (phase roots, several JFR files, per-request scaling), then rendered again by it.
+ *
+ * <p>Stacks are told apart by their methods, not by their Java frames' suffixes: the converter merges a method's
+ * interpreted, C1, C2 and inlined samples into one frame and suffixes it by the majority of the samples at hand, so
+ * one stack is {@code a_[j]} in the graph of all samples and {@code a_[1]} in the graph of one phase's. A stack keeps
+ * the suffixes it was first added with.
  */
 final class CollapsedStacks {
+    /** Suffixes of Java frames the converter merges ({@code _[k]}, a kernel frame, is a frame of its own). */
+    private static final String[] JAVA_SUFFIXES = {"_[j]", "_[i]", "_[0]", "_[1]"};
+
+    /** By {@link #methods} of the stack. */
     private final TreeMap<String, Long> counts = new TreeMap<>();
+    /** By {@link #methods} of the stack: the stack as first added, with its frames' suffixes. */
+    private final Map<String, String> shown = new HashMap<>();
 
     /**
      * The stacks of a graph the converter built, through its own collapsed output: the graph must have been
@@ -53,13 +66,17 @@ final class CollapsedStacks {
 
     void add(String stack, long count) {
         if (count != 0) {
-            counts.merge(stack, count, Long::sum);
+            String methods = methods(stack);
+            counts.merge(methods, count, Long::sum);
+            if (!shown.containsKey(methods)) {
+                shown.put(methods, stack);
+            }
         }
     }
 
     void addAll(CollapsedStacks other) {
         for (Map.Entry<String, Long> e : other.counts.entrySet()) {
-            add(e.getKey(), e.getValue());
+            add(other.shown.get(e.getKey()), e.getValue());
         }
     }
 
@@ -70,7 +87,7 @@ final class CollapsedStacks {
             Long less = other.counts.get(e.getKey());
             long left = e.getValue() - (less == null ? 0 : less);
             if (left > 0) {
-                s.add(e.getKey(), left);
+                s.add(shown.get(e.getKey()), left);
             }
         }
         return s;
@@ -80,7 +97,7 @@ final class CollapsedStacks {
     CollapsedStacks under(String frame) {
         CollapsedStacks s = new CollapsedStacks();
         for (Map.Entry<String, Long> e : counts.entrySet()) {
-            s.add(frame + ";" + e.getKey(), e.getValue());
+            s.add(frame + ";" + shown.get(e.getKey()), e.getValue());
         }
         return s;
     }
@@ -89,13 +106,14 @@ final class CollapsedStacks {
     CollapsedStacks scaled(double factor) {
         CollapsedStacks s = new CollapsedStacks();
         for (Map.Entry<String, Long> e : counts.entrySet()) {
-            s.add(e.getKey(), Math.round(e.getValue() * factor));
+            s.add(shown.get(e.getKey()), Math.round(e.getValue() * factor));
         }
         return s;
     }
 
+    /** The count of {@code stack}, whatever the suffixes of its Java frames. */
     long count(String stack) {
-        Long c = counts.get(stack);
+        Long c = counts.get(methods(stack));
         return c == null ? 0 : c;
     }
 
@@ -107,17 +125,46 @@ final class CollapsedStacks {
         return t;
     }
 
+    /** The stacks, each once with the suffixes it was first added with, sorted. */
     Iterable<String> stacks() {
-        return counts.keySet();
+        return new TreeSet<>(shown.values());
     }
 
     /** {@code stack count} lines, sorted by stack. */
     List<String> lines() {
         List<String> lines = new ArrayList<>(counts.size());
-        for (Map.Entry<String, Long> e : counts.entrySet()) {
-            lines.add(e.getKey() + " " + e.getValue());
+        for (String stack : stacks()) {
+            lines.add(stack + " " + count(stack));
         }
         return lines;
+    }
+
+    /** The stack without the suffixes of its Java frames: what tells two stacks apart. */
+    static String methods(String stack) {
+        StringBuilder sb = new StringBuilder(stack.length());
+        int from = 0;
+        while (true) {
+            int end = stack.indexOf(';', from);
+            int frameEnd = end < 0 ? stack.length() : end;
+            sb.append(stack, from, javaSuffixAt(stack, from, frameEnd) ? frameEnd - 4 : frameEnd);
+            if (end < 0) {
+                return sb.toString();
+            }
+            sb.append(';');
+            from = end + 1;
+        }
+    }
+
+    private static boolean javaSuffixAt(String stack, int from, int frameEnd) {
+        if (frameEnd - from < 4) {
+            return false;
+        }
+        for (String suffix : JAVA_SUFFIXES) {
+            if (stack.startsWith(suffix, frameEnd - 4)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void write(Path file) throws IOException {

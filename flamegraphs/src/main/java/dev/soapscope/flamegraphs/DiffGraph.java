@@ -11,7 +11,6 @@ import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeSet;
 
 /**
  * A differential flame graph of two runs' phase-rooted stacks, normalised per request: each run's sample
@@ -84,14 +83,11 @@ final class DiffGraph {
         }
     }
 
-    private TreeSet<String> stacks() {
-        TreeSet<String> stacks = new TreeSet<>();
-        for (String s : base.stacks()) {
-            stacks.add(s);
-        }
-        for (String s : current.stacks()) {
-            stacks.add(s);
-        }
-        return stacks;
+    /** Each stack of either run once, even when the converter suffixed its frames differently in each. */
+    private Iterable<String> stacks() {
+        CollapsedStacks both = new CollapsedStacks();
+        both.addAll(base);
+        both.addAll(current);
+        return both.stacks();
     }
 }
