@@ -22,7 +22,9 @@ public enum Stack {
     AXIOM("axiom", "Apache Axiom", "building the object model as soap.parse, serializing it as soap.serialize, "
             + "conversions between stream and envelope as hot spots"),
     JAXB("jaxb", "JAXB", "Unmarshaller.unmarshal as unmarshal, Marshaller.marshal as marshal"),
-    WSS4J("wss4j", "Apache WSS4J", "key store and crypto loading as hot spots");
+    WSS4J("wss4j", "Apache WSS4J", "key store and crypto loading as hot spots"),
+    RAMPART("rampart", "Apache Rampart", "its engine and handlers as security, its conversions of the message between "
+            + "Axiom's OM and DOOM around WSS4J as hot spots");
 
     /** What a service that touched none of the stacks above gets measured. */
     public static final String NONE = "on no known SOAP stack: only transport (reading the request, writing the "

@@ -137,6 +137,32 @@ public final class AgentEndpoint {
         return merged;
     }
 
+    /** How many of a /hotspots site's events fell in {@code operation}'s requests (0 when none). */
+    public static long countIn(JsonNode site, String operation) {
+        for (JsonNode op : site.get("operations")) {
+            if (op.get("operation").asText().equals(operation)) {
+                return op.get("count").asLong();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Waits up to 10 s until /phases counts {@code requests} of {@code operation}: the agent records a request when
+     * its servlet call returns, which may be just after the client has the answer.
+     */
+    public void awaitRequests(String operation, int requests) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (JsonNode op : phases().get("operations")) {
+                if (op.get("operation").asText().equals(operation) && op.get("requests").asLong() >= requests) {
+                    return;
+                }
+            }
+            Thread.sleep(50);
+        }
+    }
+
     private JsonNode json(String path) {
         try {
             return JSON.readTree(get(path));

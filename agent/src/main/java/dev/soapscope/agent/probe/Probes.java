@@ -30,7 +30,7 @@ public final class Probes {
                 JdkHotSpots.REFLECTIVE_EXCEPTIONS,
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
                 Wss4jProbes.CRYPTO,
-                Axis1Probes.AXIS1, Axis2Probes.AXIS2,
+                Axis1Probes.AXIS1, Axis2Probes.AXIS2, RampartProbes.RAMPART,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
                 LoggingProbes.LOG4J2, LoggingProbes.LOGBACK, LoggingProbes.JUL, LoggingProbes.LOG4J1,
                 LoggingProbes.JBOSS_LOGMANAGER, LoggingProbes.CXF, LoggingProbes.SPRING_WS,

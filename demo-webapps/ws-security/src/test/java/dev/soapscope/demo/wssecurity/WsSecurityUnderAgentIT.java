@@ -67,8 +67,8 @@ class WsSecurityUnderAgentIT {
             assertFalse(tampered.equals(signed), "the quantity is in the signed body");
             TAMPERED.put(endpoint, post(endpoint, "urn:test:rejected", tampered.getBytes(StandardCharsets.UTF_8)));
         }
-        awaitRequests("urn:test:" + CACHED, N);
-        awaitRequests("urn:test:" + PER_REQUEST, N);
+        agent.awaitRequests("urn:test:" + CACHED, N);
+        agent.awaitRequests("urn:test:" + PER_REQUEST, N);
     }
 
     @AfterAll
@@ -106,7 +106,7 @@ class WsSecurityUnderAgentIT {
         assertEquals(N, op.get("requests").asLong());
         assertEquals(1.0, op.get("hotspots_per_request").path("crypto.load").asDouble(), 0.0, op.toPrettyString());
         // all N at CryptoFactory's site: the nested Merlin and KeyStore loads are not counted again
-        assertEquals(N, perOperation(AgentEndpoint.site(agent.hotspots(), "crypto.load", CRYPTO_FACTORY_SITE),
+        assertEquals(N, AgentEndpoint.countIn(AgentEndpoint.site(agent.hotspots(), "crypto.load", CRYPTO_FACTORY_SITE),
                 "urn:test:" + PER_REQUEST));
     }
 
@@ -117,8 +117,8 @@ class WsSecurityUnderAgentIT {
         assertFalse(op.get("hotspots_per_request").has("crypto.load"), op.toPrettyString());
         // WSS4J built it once, for the first request, and kept it
         JsonNode site = AgentEndpoint.site(agent.hotspots(), "crypto.load", CRYPTO_FACTORY_SITE);
-        assertEquals(1, perOperation(site, "urn:test:warmup-" + CACHED), site.toPrettyString());
-        assertEquals(WARMUP, perOperation(site, "urn:test:warmup-" + PER_REQUEST), site.toPrettyString());
+        assertEquals(1, AgentEndpoint.countIn(site, "urn:test:warmup-" + CACHED), site.toPrettyString());
+        assertEquals(WARMUP, AgentEndpoint.countIn(site, "urn:test:warmup-" + PER_REQUEST), site.toPrettyString());
     }
 
     @Test
@@ -160,27 +160,5 @@ class WsSecurityUnderAgentIT {
         assertEquals(200, r.status(), r::toString);
         assertTrue(r.body().contains("<unitPrice>" + Prices.unitPrice(symbol).toPlainString() + "</unitPrice>"), r.body());
         assertTrue(r.body().contains("<total>" + Prices.total(symbol, quantity).toPlainString() + "</total>"), r.body());
-    }
-
-    private static long perOperation(JsonNode site, String operation) {
-        for (JsonNode op : site.get("operations")) {
-            if (op.get("operation").asText().equals(operation)) {
-                return op.get("count").asLong();
-            }
-        }
-        return 0;
-    }
-
-    /** The agent records a request when its servlet call returns, which may be just after the client has the answer. */
-    private static void awaitRequests(String operation, int requests) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            for (JsonNode op : agent.phases().get("operations")) {
-                if (op.get("operation").asText().equals(operation) && op.get("requests").asLong() >= requests) {
-                    return;
-                }
-            }
-            Thread.sleep(50);
-        }
     }
 }
