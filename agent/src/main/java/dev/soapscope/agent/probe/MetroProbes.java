@@ -38,6 +38,7 @@ final class MetroProbes implements Probe {
     private static final String CODEC = "com.sun.xml.ws.api.pipe.Codec";
     private static final String INVOKER = "com.sun.xml.ws.server.sei.Invoker";
     private static final String PACKET = "com.sun.xml.ws.api.message.Packet";
+    private static final String PROVIDER_ARGUMENTS = "com.sun.xml.ws.server.provider.ProviderArgumentsBuilder";
 
     private static final StackProbe STAGES = new StackProbe("metro",
             // the pipeline around the stages: the servlet's look-up of the endpoint by path, the adapter's pooled
@@ -59,6 +60,9 @@ final class MetroProbes implements Probe {
                     namedOneOf("deserializeRequest", "deserializeResponse"), Phase.UNMARSHAL),
             Rule.phase(named("com.sun.xml.ws.db.DatabindingImpl"),
                     namedOneOf("serializeRequest", "serializeResponse"), Phase.MARSHAL),
+            // a Provider endpoint's argument (Source, SOAPMessage, Message) from the packet, its result to the response
+            Rule.phase(Rule.below(PROVIDER_ARGUMENTS), named("getParameter"), Phase.UNMARSHAL),
+            Rule.phase(Rule.below(PROVIDER_ARGUMENTS), namedOneOf("getResponse", "getResponseMessage"), Phase.MARSHAL),
             Rule.phase(Rule.below("com.sun.xml.ws.spi.db.XMLBridge"), named("unmarshal"), Phase.UNMARSHAL),
             Rule.phase(Rule.below("com.sun.xml.ws.spi.db.XMLBridge"), named("marshal"), Phase.MARSHAL),
             // the invoker tube: the Java call from the packet and the response packet around it
