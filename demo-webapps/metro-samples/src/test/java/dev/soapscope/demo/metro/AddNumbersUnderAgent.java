@@ -41,10 +41,10 @@ abstract class AddNumbersUnderAgent {
     void deployAndSend(@TempDir Path webapp) throws IOException {
         sample = MetroSample.deploy(war(), webapp);
         send(WARM_UP, null);
-        warm = sample.agent.phases();
+        warm = sample.phasesOnceCounted(WARM_UP);
         send(NO_ACTION - WARM_UP, null);
         send(WRONG_ACTION, "urn:not-an-operation");
-        phases = sample.agent.phases();
+        phases = sample.phasesOnceCounted(NO_ACTION + WRONG_ACTION);
     }
 
     private void send(int requests, String action) {

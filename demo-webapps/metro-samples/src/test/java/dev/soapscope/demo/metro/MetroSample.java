@@ -66,6 +66,26 @@ final class MetroSample implements AutoCloseable {
         return r.body();
     }
 
+    /**
+     * /phases once it counts {@code served} requests over all operations (or after 10 s): the agent ends a request
+     * after its response went out, so the client may ask before the last one is counted.
+     */
+    JsonNode phasesOnceCounted(long served) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        JsonNode phases = agent.phases();
+        while (requestsByOperation(phases).values().stream().mapToLong(Long::longValue).sum() < served
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            phases = agent.phases();
+        }
+        return phases;
+    }
+
     /** Requests per operation, as /phases lists them. */
     static Map<String, Long> requestsByOperation(JsonNode phases) {
         Map<String, Long> requests = new TreeMap<>();
