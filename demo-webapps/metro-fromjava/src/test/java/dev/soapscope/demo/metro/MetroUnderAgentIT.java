@@ -44,16 +44,18 @@ class MetroUnderAgentIT {
     private static JsonNode done;
 
     @BeforeAll
-    static void deployAndSend() throws IOException {
+    static void deployAndSend() throws IOException, InterruptedException {
         server = ForkedServer.on(ForkedServer.Container.valueOf(System.getProperty("metro.container", "TOMCAT")))
                 .webapp(Wars.explode(Path.of(System.getProperty("metro.war", "target/metro-fromjava.war")), webapp))
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
                 .start();
         agent = AgentEndpoint.of(server);
         add(WARM_UP, "\"\"");
+        agent.awaitRequests(OPERATION, WARM_UP); // a request is recorded as its servlet call returns, maybe after the answer
         warm = AgentEndpoint.operation(agent.phases(), OPERATION);
         add(EMPTY_ACTION - WARM_UP, "\"\"");
         add(WRONG_ACTION, "\"urn:not-an-operation\"");
+        agent.awaitRequests(OPERATION, EMPTY_ACTION + WRONG_ACTION);
         done = AgentEndpoint.operation(agent.phases(), OPERATION);
     }
 
