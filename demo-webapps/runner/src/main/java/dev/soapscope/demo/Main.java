@@ -19,6 +19,7 @@ import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentClient;
 import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.FiguresBetween;
 import dev.soapscope.demo.load.LoadDriver;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.load.Progress;
@@ -336,6 +337,14 @@ public final class Main {
         } catch (IOException e) {
             err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
         }
+        FiguresBetween.Snapshot agentBefore = null;
+        if (!scenario.dispatched().isEmpty()) {
+            try {
+                agentBefore = agent.snapshot();
+            } catch (IOException e) {
+                err.println("soapscope-demo: cannot read the agent's endpoint before " + scenario.name() + ": " + e);
+            }
+        }
         long from = System.currentTimeMillis();
         Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
                 scenario.name(), out);
@@ -350,8 +359,34 @@ public final class Main {
                 err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
             }
         }
-        AgentFigures figures = agentFigures(scenario, outcome.load(), agent, server, err);
+        AgentFigures figures = scenario.dispatched().isEmpty() ? agentFigures(scenario, outcome.load(), agent, server, err)
+                : dispatchedFigures(scenario, outcome.load(), agentBefore, agent, server, err);
         return ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
+    }
+
+    /** {@link #agentFigures} for a stack that names requests by their dispatched operation: the scenario's share. */
+    private static AgentFigures dispatchedFigures(Scenario scenario, LoadResult load, FiguresBetween.Snapshot before,
+                                                  AgentClient agent, ServerProcess server, PrintStream err)
+            throws InterruptedException {
+        if (before == null) {
+            return null;
+        }
+        try {
+            AgentFigures figures = agent.awaitSince(before, scenario.soapAction(), scenario.dispatched(),
+                    load.requests(), Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
+            if (figures == null) {
+                err.println("soapscope-demo: the agent counted no request of " + String.join(", ",
+                        scenario.dispatched()) + " while " + scenario.name() + " ran");
+            } else if (figures.requests() != load.requests()) {
+                err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
+                        figures.requests(), scenario.name(), load.requests());
+            }
+            return figures;
+        } catch (IOException e) {
+            err.println("soapscope-demo: cannot read the agent's endpoint: " + e
+                    + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
+            return null;
+        }
     }
 
     private static AgentFigures agentFigures(Scenario scenario, LoadResult load, AgentClient agent, ServerProcess server,
