@@ -39,6 +39,7 @@ import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 import dev.soapscope.demo.scenario.Workload;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
  * {@code java -jar soapscope-demo.jar}: start the server with the agent, warm up and drive each scenario, read the
@@ -155,6 +156,9 @@ public final class Main {
             partScenarios.put(part, group.getValue().stream().map(Scenario::name).toList());
         }
         Flames flames = Flames.merge(flameParts, partScenarios);
+        if (options.heapLadder()) {
+            climbHeapLadders(options, dir, results, out);
+        }
 
         Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
                 options.concurrency(), options.warmup(), System.getProperty("java.version"),
@@ -173,6 +177,26 @@ public final class Main {
             return 1;
         }
         return 0;
+    }
+
+    /** The heap ladder of every fetch scenario that ran, into its result: after the measured servers have stopped. */
+    private static void climbHeapLadders(Options options, Path dir, List<ScenarioResult> results, PrintStream out)
+            throws InterruptedException {
+        boolean first = true;
+        for (int i = 0; i < results.size(); i++) {
+            ScenarioResult r = results.get(i);
+            if (r.transfer() == null || !r.transfer().isFetch()) {
+                continue;
+            }
+            Scenario scenario = Scenarios.select(List.of(r.name())).get(0);
+            if (first) {
+                first = false;
+                out.printf(Locale.ROOT, "%nheap ladder: per fetch scenario, the smallest server -Xmx of %s MB that "
+                        + "completes fetch size %,d (a fresh server per try)%n", HeapLadder.RUNGS_MB,
+                        HeapLadder.FETCH_SIZE);
+            }
+            results.set(i, r.withTransfer(r.transfer().withHeapLadder(HeapLadderRun.climb(scenario, options, dir, out))));
+        }
     }
 
     /** Null when the servers will be profiled (their profile directories are ready), else why they will not. */

@@ -74,8 +74,9 @@ public final class FiguresBetween {
                 sum[1] += e.getValue().path("alloc_bytes").asDouble() * ra - (pb == null ? 0 : pb.path("alloc_bytes").asDouble() * rb);
                 sum[2] += e.getValue().path("requests").asLong() - (pb == null ? 0 : pb.path("requests").asLong());
             });
+            // counts are whole: the per-request figures times requests, rounded, so rounding leaves no 0.001 behind
             a.path("hotspots_per_request").properties().forEach(e -> hotspots.merge(e.getKey(),
-                    total(a, b, "hotspots_per_request", e.getKey()), Double::sum));
+                    (double) Math.round(total(a, b, "hotspots_per_request", e.getKey())), Double::sum));
         }
         double phaseTotal = phases.values().stream().mapToDouble(p -> Math.max(0, p[0])).sum();
         Map<String, PhaseFigures> phaseFigures = new LinkedHashMap<>();
