@@ -19,6 +19,7 @@ import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentClient;
 import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.FiguresBetween;
 import dev.soapscope.demo.load.LoadDriver;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.load.Progress;
@@ -38,6 +39,7 @@ import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 import dev.soapscope.demo.scenario.Workload;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
  * {@code java -jar soapscope-demo.jar}: start the server with the agent, warm up and drive each scenario, read the
@@ -154,6 +156,9 @@ public final class Main {
             partScenarios.put(part, group.getValue().stream().map(Scenario::name).toList());
         }
         Flames flames = Flames.merge(flameParts, partScenarios);
+        if (options.heapLadder()) {
+            climbHeapLadders(options, dir, results, out);
+        }
 
         Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
                 options.concurrency(), options.warmup(), System.getProperty("java.version"),
@@ -172,6 +177,26 @@ public final class Main {
             return 1;
         }
         return 0;
+    }
+
+    /** The heap ladder of every fetch scenario that ran, into its result: after the measured servers have stopped. */
+    private static void climbHeapLadders(Options options, Path dir, List<ScenarioResult> results, PrintStream out)
+            throws InterruptedException {
+        boolean first = true;
+        for (int i = 0; i < results.size(); i++) {
+            ScenarioResult r = results.get(i);
+            if (r.transfer() == null || !r.transfer().isFetch()) {
+                continue;
+            }
+            Scenario scenario = Scenarios.select(List.of(r.name())).get(0);
+            if (first) {
+                first = false;
+                out.printf(Locale.ROOT, "%nheap ladder: per fetch scenario, the smallest server -Xmx of %s MB that "
+                        + "completes fetch size %,d (a fresh server per try)%n", HeapLadder.RUNGS_MB,
+                        HeapLadder.FETCH_SIZE);
+            }
+            results.set(i, r.withTransfer(r.transfer().withHeapLadder(HeapLadderRun.climb(scenario, options, dir, out))));
+        }
     }
 
     /** Null when the servers will be profiled (their profile directories are ready), else why they will not. */
@@ -336,6 +361,14 @@ public final class Main {
         } catch (IOException e) {
             err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
         }
+        FiguresBetween.Snapshot agentBefore = null;
+        if (!scenario.dispatched().isEmpty()) {
+            try {
+                agentBefore = agent.snapshot();
+            } catch (IOException e) {
+                err.println("soapscope-demo: cannot read the agent's endpoint before " + scenario.name() + ": " + e);
+            }
+        }
         long from = System.currentTimeMillis();
         Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
                 scenario.name(), out);
@@ -350,8 +383,34 @@ public final class Main {
                 err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
             }
         }
-        AgentFigures figures = agentFigures(scenario, outcome.load(), agent, server, err);
+        AgentFigures figures = scenario.dispatched().isEmpty() ? agentFigures(scenario, outcome.load(), agent, server, err)
+                : dispatchedFigures(scenario, outcome.load(), agentBefore, agent, server, err);
         return ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
+    }
+
+    /** {@link #agentFigures} for a stack that names requests by their dispatched operation: the scenario's share. */
+    private static AgentFigures dispatchedFigures(Scenario scenario, LoadResult load, FiguresBetween.Snapshot before,
+                                                  AgentClient agent, ServerProcess server, PrintStream err)
+            throws InterruptedException {
+        if (before == null) {
+            return null;
+        }
+        try {
+            AgentFigures figures = agent.awaitSince(before, scenario.soapAction(), scenario.dispatched(),
+                    load.requests(), Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
+            if (figures == null) {
+                err.println("soapscope-demo: the agent counted no request of " + String.join(", ",
+                        scenario.dispatched()) + " while " + scenario.name() + " ran");
+            } else if (figures.requests() != load.requests()) {
+                err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
+                        figures.requests(), scenario.name(), load.requests());
+            }
+            return figures;
+        } catch (IOException e) {
+            err.println("soapscope-demo: cannot read the agent's endpoint: " + e
+                    + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
+            return null;
+        }
     }
 
     private static AgentFigures agentFigures(Scenario scenario, LoadResult load, AgentClient agent, ServerProcess server,

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,6 +48,27 @@ public final class AgentClient {
             phases = phases();
         }
         return AgentFigures.parse(phases, hotspots(), operation);
+    }
+
+    /** Both documents now, for {@link FiguresBetween}. */
+    public FiguresBetween.Snapshot snapshot() throws IOException, InterruptedException {
+        return new FiguresBetween.Snapshot(phases(), hotspots());
+    }
+
+    /**
+     * Waits until the agent has counted {@code expected} more requests of {@code operations} than in {@code before},
+     * at most {@code timeout}; then the figures of those requests, named {@code name} (null when there were none).
+     */
+    public AgentFigures awaitSince(FiguresBetween.Snapshot before, String name, List<String> operations, long expected,
+                                   Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long already = FiguresBetween.requests(before.phases(), operations);
+        JsonNode phases = phases();
+        while (FiguresBetween.requests(phases, operations) - already < expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            phases = phases();
+        }
+        return FiguresBetween.of(name, operations, before, new FiguresBetween.Snapshot(phases, hotspots()));
     }
 
     private static long requests(JsonNode phases, String operation) {

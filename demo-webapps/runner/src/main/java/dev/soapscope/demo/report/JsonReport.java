@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 import dev.soapscope.demo.scenario.mtom.TupleChecker;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -182,6 +183,12 @@ public final class JsonReport {
                 .put("classic", "Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after a warm-up");
         ObjectNode ratios = o.putObject("wire_size_ratio");
         TransferReport.wireRatios(report).forEach((name, ratio) -> putNumber(ratios, name, ratio));
+        ObjectNode ladders = o.putObject("heap_ladder");
+        report.scenarios().stream().filter(s -> s.transfer() != null && s.transfer().heapLadder() != null)
+                .forEach(s -> ladders.put(s.name(), s.transfer().heapLadder().smallestMb()));
+        if (!ladders.isEmpty()) {
+            o.put("heap_ladder_classic", HeapLadder.CLASSIC);
+        }
     }
 
     private static void transfer(ObjectNode o, Report report, ScenarioResult s) {
@@ -218,6 +225,18 @@ public final class JsonReport {
             }
             o.put("heap_base_bytes", heap.base()).put("heap_gcs", heap.collections());
         }
+        if (t.heapLadder() != null) {
+            heapLadder(o.putObject("heap_ladder"), t.heapLadder());
+        }
+    }
+
+    /** {@code {"fetch_size": 50000, "smallest_xmx_mb": 128, "failed": {"64": "why"}}}; -1: no rung completed. */
+    private static void heapLadder(ObjectNode o, HeapLadder.Result ladder) {
+        o.put("fetch_size", HeapLadder.FETCH_SIZE).put("smallest_xmx_mb", ladder.smallestMb());
+        ArrayNode rungs = o.putArray("rungs_mb");
+        HeapLadder.RUNGS_MB.forEach(rungs::add);
+        ObjectNode failed = o.putObject("failed");
+        ladder.failures().forEach((mb, why) -> failed.put(String.valueOf(mb), why));
     }
 
     private static void putNumber(ObjectNode o, String key, double value) {

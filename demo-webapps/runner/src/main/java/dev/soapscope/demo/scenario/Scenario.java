@@ -21,10 +21,13 @@ import java.util.function.IntFunction;
  * @param endpoint       what the report shows as its address, e.g. {@code POST /saaj/orders}
  * @param maxConcurrency the most concurrent requests the stack survives (0: whatever the run asks); see
  *                       {@link #concurrency(int)}
+ * @param dispatched     the operations the agent names its requests by when the stack names them by where it
+ *                       dispatched them (Metro, Axis2), whatever SOAPAction they carry; empty: by its SOAPAction
  */
 public record Scenario(String name, String path, String description, double classicRps,
                        IntFunction<PreparedRequest> requestFactory, Webapp webapp, Workload workload,
-                       Map<Integer, Double> classicSeconds, String endpoint, int maxConcurrency) {
+                       Map<Integer, Double> classicSeconds, String endpoint, int maxConcurrency,
+                       List<String> dispatched) {
 
     /** The SOAPAction prefix; the agent names operations by SOAPAction, so each scenario gets its own operation. */
     public static final String ACTION_PREFIX = "urn:soapscope:demo:";
@@ -33,6 +36,7 @@ public record Scenario(String name, String path, String description, double clas
 
     public Scenario {
         classicSeconds = classicSeconds == null ? Map.of() : new LinkedHashMap<>(classicSeconds);
+        dispatched = dispatched == null ? List.of() : List.copyOf(dispatched);
     }
 
     /**
@@ -50,19 +54,29 @@ public record Scenario(String name, String path, String description, double clas
         return new Scenario(name, path, description, classicRps, index -> {
             RequestGenerator.GeneratedRequest<E> r = generator.generate(index);
             return new PreparedRequest(r.body(), (status, body) -> validator.problem(status, body, r.expected()));
-        }, webapp, null, Map.of(), "POST " + path, 0);
+        }, webapp, null, Map.of(), "POST " + path, 0, List.of());
     }
 
     /** A scenario with a workload of its own. */
     public static Scenario transfer(String name, Webapp webapp, String path, String endpoint, String description,
                                     Workload workload, Map<Integer, Double> classicSeconds) {
-        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint, 0);
+        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint, 0,
+                List.of());
     }
 
     /** This scenario, never driven at more than {@code max} concurrent requests. */
     public Scenario atMostConcurrent(int max) {
         return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
-                endpoint, max);
+                endpoint, max, dispatched);
+    }
+
+    /**
+     * This scenario on a stack that names requests by the operation it dispatched them to: its figures are those of
+     * {@code operations} between before and after it ran (see {@link #dispatched()}).
+     */
+    public Scenario namedByDispatch(String... operations) {
+        return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
+                endpoint, maxConcurrency, List.of(operations));
     }
 
     /** The concurrency it runs at when the run asks for {@code requested}. */
