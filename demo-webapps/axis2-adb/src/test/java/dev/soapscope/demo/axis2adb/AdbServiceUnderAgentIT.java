@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AdbServiceUnderAgentIT {
     static final String OPERATION = "StockQuoteService.getPrice";
-    private static final int WARM_UP = 200;
-    private static final int WITH_ACTION = 300;
+    private static final int WARM_UP = 100;
+    private static final int WITH_ACTION = 250;
     private static final int EMPTY_ACTION = 100;
     private static final int N = WITH_ACTION + EMPTY_ACTION;
 
@@ -104,6 +104,12 @@ class AdbServiceUnderAgentIT {
         }
     }
 
+    /**
+     * Over the requests after the warm-up. Measured 99.5% under load from two clients (a CPU profile of the same 30 s:
+     * 97.9% of the servlet's samples in named phases; the WAR's DEBUG logging 58% of wall time, 59% of samples;
+     * unmarshal 1.0% vs 1.9%, marshal 1.3% vs 1.9%). The margin is for a loaded machine, where a descheduled thread
+     * stretches whatever phase it was in.
+     */
     @Test
     void mostOfRequestTimeIsInNamedPhases() {
         Map<String, Double> spent = AgentEndpoint.selfMicrosBetween(warm, done);
