@@ -21,9 +21,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The mtom groups, scaled down, against the real agent and the real WARs: both WARs in one Tomcat (payload-caching at
- * "/", mtom at "/mtom") with real CXF clients; then the packaged jar itself, whose forked server runs from the nested
- * server jar (no CXF on its class path, the WAR's own CXF in charge).
+ * The mtom groups' Tomcat 11 columns, scaled down, against the real agent and the real WARs: the WARs in one Tomcat
+ * (payload-caching at "/", mtom at "/mtom", mtom-metro at "/mtom-metro") with real CXF clients; then the packaged jar
+ * itself, whose forked server runs from the nested server jar (no CXF on its class path, the WAR's own CXF in charge).
+ * The Axis2 columns need a Tomcat 9 of their own (Axis2TransferUnderAgentIT covers their WAR and client).
  */
 class MtomRunnerIT {
 
@@ -35,7 +36,8 @@ class MtomRunnerIT {
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-mtom");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,mtom",
+        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,"
+                + String.join(",", MTOM),
             "--requests", "30", "--concurrency", "2", "--warmup", "10", "--fetch-sizes", "100,1000", "--tuples", "2000",
             "--echo-sizes", "32K,256K", "--runs", "1",
             "--agent", property("soapscope.demo.agentJar").toString(), "--war", property("soapscope.demo.war").toString(),

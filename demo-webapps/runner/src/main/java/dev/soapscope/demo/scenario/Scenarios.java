@@ -25,6 +25,9 @@ public final class Scenarios {
     /** Metro names each request by the WSDL operation it dispatched it to, whatever its SOAPAction. */
     private static final String METRO_QUERY = "{urn:soapscope:demo:query}query";
     private static final String METRO_BATCH = "{urn:soapscope:demo:query}getNTuples";
+    /** Axis2 names each request by the service and operation it dispatched it to (on the body's element). */
+    private static final String AXIS2 = "query";
+    private static final String AXIS2_MTOM = "query-mtom";
 
     private static final List<Scenario> ALL = List.of(
             orders("payload-caching/saaj", "/saaj/orders", 34.35,
@@ -53,6 +56,15 @@ public final class Scenarios {
                     "POST /mtom-metro/services/query-mtom (query, then getNTuples per batch)",
                     "Metro (JAX-WS RI) 4.0.5 with MTOM: each batch as a binary attachment", Map.of())
                     .namedByDispatch(METRO_QUERY, METRO_BATCH),
+            fetch("mtom/axis2", Webapp.MTOM_AXIS2, FetchWorkload.Transport.AXIS2, "/mtom-axis2/services/query",
+                    "POST /mtom-axis2/services/query (query, then getNTuples per batch)",
+                    "Axis2 1.8 POJO service: each batch of tuples inline as base64 in the SOAP body",
+                    classic(27.0, 5.8, 3.2, 3.3)).namedByDispatch(AXIS2 + ".query", AXIS2 + ".getNTuples"),
+            fetch("mtom/axis2-mtom", Webapp.MTOM_AXIS2, FetchWorkload.Transport.AXIS2,
+                    "/mtom-axis2/services/query-mtom",
+                    "POST /mtom-axis2/services/query-mtom (query, then getNTuples per batch)",
+                    "Axis2 1.8 POJO service with MTOM on: each batch as a binary attachment", Map.of())
+                    .namedByDispatch(AXIS2_MTOM + ".query", AXIS2_MTOM + ".getNTuples"),
             echo("mtom-echo/mtom", "/mtom/services/echo-mtom", true,
                     "MtomEcho with MTOM on both ways: the bytes travel as attachments"),
             echo("mtom-echo/base64", "/mtom/services/echo", false,
