@@ -20,7 +20,9 @@ public final class FetchWorkload implements Workload {
         /** CXF JAX-WS with MTOM: the batch as an attachment. */
         MTOM,
         /** JAX-RS: the batch streamed as application/octet-stream. */
-        REST
+        REST,
+        /** Axis 1.4 RPC/encoded: the batch inline as xsd:base64Binary, read with StAX. */
+        AXIS1_RPC
     }
 
     private final Transport transport;
@@ -82,6 +84,7 @@ public final class FetchWorkload implements Workload {
             case BASE64 -> new CxfQueryClient(address, false);
             case MTOM -> new CxfQueryClient(address, true);
             case REST -> new RestQueryClient(address);
+            case AXIS1_RPC -> new Axis1QueryClient(address);
         };
     }
 }
