@@ -57,6 +57,11 @@ public final class Scenarios {
                     "POST /mtom-axis1/services/query (query, then getNTuples per batch)",
                     "Axis 1.4 RPC/encoded (Tomcat 9): each batch inline as xsd:base64Binary, read by a StAX client",
                     classic(19.7, 4.9, 3.4, 3.8)),
+            fetch("mtom/spring-ws", Webapp.MTOM_SPRING_WS, FetchWorkload.Transport.BASE64,
+                    "/mtom-spring-ws/services/query",
+                    "POST /mtom-spring-ws/services/query (query, then getNTuples per batch)",
+                    "Spring-WS 5 with Axiom, payload caching off (JAXB reads the request from the parser): each batch "
+                            + "inline as base64, JAXB-bound to QueryService's wrapper elements", Map.of()),
             echo("mtom-echo/mtom", "/mtom/services/echo-mtom", true,
                     "MtomEcho with MTOM on both ways: the bytes travel as attachments"),
             echo("mtom-echo/base64", "/mtom/services/echo", false,

@@ -49,16 +49,18 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheMtomScenariosBase64FirstWithTheClassicFetchFigures() {
-        List<Scenario> mtom = Scenarios.all().subList(3, 11);
+        List<Scenario> mtom = Scenarios.all().subList(3, 12);
         assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom/axis1",
-                "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
+                "mtom/spring-ws", "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
         assertEquals(List.of(Webapp.MTOM, Webapp.MTOM, Webapp.MTOM, Webapp.MTOM_METRO, Webapp.MTOM_METRO,
-                Webapp.MTOM_AXIS1, Webapp.MTOM, Webapp.MTOM), mtom.stream().map(Scenario::webapp).toList());
+                Webapp.MTOM_AXIS1, Webapp.MTOM_SPRING_WS, Webapp.MTOM, Webapp.MTOM),
+                mtom.stream().map(Scenario::webapp).toList());
         assertTrue(mtom.stream().allMatch(Scenario::isWorkload));
         assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom",
                 "/mtom-metro/services/query", "/mtom-metro/services/query-mtom", "/mtom-axis1/services/query",
-                "/mtom/services/echo-mtom", "/mtom/services/echo"), mtom.stream().map(Scenario::path).toList());
-        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
+                "/mtom-spring-ws/services/query", "/mtom/services/echo-mtom", "/mtom/services/echo"),
+                mtom.stream().map(Scenario::path).toList());
+        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
                 mtom.stream().map(s -> s.workload().kind()).toList());
         assertEquals(java.util.Map.of(10, 11.8, 100, 3.5, 1000, 2.3, 100000, 2.6), mtom.get(0).classicSeconds());
         assertEquals(java.util.Map.of(10, 13.0, 100, 3.2, 1000, 2.0, 100000, 2.0), mtom.get(1).classicSeconds());
@@ -76,6 +78,9 @@ class ScenariosTest {
         assertEquals(List.of(), mtom.get(5).dispatched());
         assertEquals(Container.TOMCAT_9, mtom.get(5).webapp().container());
         assertEquals(java.util.Map.of(10, 19.7, 100, 4.9, 1000, 3.4, 100000, 3.8), mtom.get(5).classicSeconds());
+        // Spring-WS: answers the JAX-WS client, named by SOAPAction; no classic column
+        assertEquals(List.of(), mtom.get(6).dispatched());
+        assertEquals(Map.of(), mtom.get(6).classicSeconds());
     }
 
     @Test
@@ -90,7 +95,7 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheWsSecurityAndAxis1ScenariosTheLeanWayFirst() {
-        List<Scenario> rest = Scenarios.all().subList(11, 15);
+        List<Scenario> rest = Scenarios.all().subList(12, 16);
         assertEquals(List.of("ws-security/crypto-cached", "ws-security/crypto-per-request", "axis1/plain",
                 "axis1/logging-handler"), names(rest));
         assertEquals(List.of("/ws-security/services/crypto-cached", "/ws-security/services/crypto-per-request",
@@ -120,7 +125,7 @@ class ScenariosTest {
         assertEquals(names(Scenarios.all()), names(Scenarios.select(List.of())));
         assertEquals(names(Scenarios.all().subList(0, 3)), names(Scenarios.select(List.of("payload-caching"))));
         assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom/axis1",
-                "mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom"))));
+                "mtom/spring-ws", "mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom"))));
         assertEquals(List.of("mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom-echo"))));
         assertEquals(List.of("payload-caching/axiom-streaming", "mtom/jaxrs"),
                 names(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/axiom-streaming"))));
