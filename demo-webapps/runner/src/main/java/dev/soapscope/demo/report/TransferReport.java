@@ -76,8 +76,8 @@ final class TransferReport {
                 t.tuples());
         return "Seconds for " + tuples + ": one query request, then one request per batch until a short or empty "
                 + "batch; " + TupleChecker.WHAT_IT_DOES + "." + runs + " Classic: seconds for the whole 100,000-tuple "
-                + "result, mean of 5 runs after a warm-up; Apache CXF JAX-WS (base64), MTOM and JAX-RS, Axis2 1.5 "
-                + "(base64).";
+                + "result, mean of 5 runs after a warm-up; Axis 1.4, Apache CXF JAX-WS (base64), MTOM and JAX-RS, "
+                + "Axis2 1.5 (base64).";
     }
 
     /** Header, then a row per fetch size (measured or classic): the modes' seconds, then the classic ones. */
@@ -259,7 +259,7 @@ final class TransferReport {
         }
         StringBuilder out = new StringBuilder();
         if (!fetches(report).isEmpty()) {
-            out.append("\nwhole-result seconds by fetch size, beside the classic figures (CXF, Axis2; mean of 5 runs):\n");
+            out.append("\nwhole-result seconds by fetch size, beside the classic figures (Axis 1.4, CXF, Axis2; mean of 5 runs):\n");
             out.append(align(fetchTable(report)));
         }
         if (!echoes(report).isEmpty()) {

@@ -22,7 +22,9 @@ public final class FetchWorkload implements Workload {
         /** JAX-RS: the batch streamed as application/octet-stream. */
         REST,
         /** Plain SOAP to an Axis2 POJO service: the batch inline or as an attachment, as the service sends it. */
-        AXIS2
+        AXIS2,
+        /** Axis 1.4 RPC/encoded: the batch inline as xsd:base64Binary, read with StAX. */
+        AXIS1_RPC
     }
 
     private final Transport transport;
@@ -85,6 +87,7 @@ public final class FetchWorkload implements Workload {
             case MTOM -> new CxfQueryClient(address, true);
             case REST -> new RestQueryClient(address);
             case AXIS2 -> new Axis2QueryClient(address);
+            case AXIS1_RPC -> new Axis1QueryClient(address);
         };
     }
 }
