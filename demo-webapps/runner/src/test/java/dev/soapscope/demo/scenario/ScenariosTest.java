@@ -61,7 +61,7 @@ class ScenariosTest {
                 "/mtom-axis2/services/query", "/mtom-axis2/services/query-mtom", "/mtom-axis1/services/query",
                 "/mtom/services/echo-mtom", "/mtom/services/echo"),
                 mtom.stream().map(Scenario::path).toList());
-        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
+        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
                 mtom.stream().map(s -> s.workload().kind()).toList());
         assertEquals(java.util.Map.of(10, 11.8, 100, 3.5, 1000, 2.3, 100000, 2.6), mtom.get(0).classicSeconds());
         assertEquals(java.util.Map.of(10, 13.0, 100, 3.2, 1000, 2.0, 100000, 2.0), mtom.get(1).classicSeconds());
