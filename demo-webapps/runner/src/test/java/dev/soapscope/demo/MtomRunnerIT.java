@@ -21,26 +21,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The mtom groups, scaled down, against the real agent and the real WARs: both WARs in one Tomcat (payload-caching at
- * "/", mtom at "/mtom") with real CXF clients; then the packaged jar itself, whose forked server runs from the nested
- * server jar (no CXF on its class path, the WAR's own CXF in charge).
+ * The mtom groups' Tomcat 11 columns, scaled down, against the real agent and the real WARs: the WARs in one Tomcat
+ * (payload-caching at "/", mtom at "/mtom", mtom-metro at "/mtom-metro") with real CXF clients; then the packaged jar
+ * itself, whose forked server runs from the nested server jar (no CXF on its class path, the WAR's own CXF in charge).
+ * The Axis2 columns need a Tomcat 9 of their own (Axis2TransferUnderAgentIT covers their WAR and client).
  */
 class MtomRunnerIT {
 
     private static final List<String> MTOM = List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro",
-            "mtom/metro-mtom", "mtom-echo/mtom", "mtom-echo/base64");
+            "mtom/metro-mtom", "mtom/spring-ws", "mtom-echo/mtom", "mtom-echo/base64", "mtom/axis1");
 
     @Test
     void bothWarsInOneServerAndTheMtomScenariosScaledDown() throws Exception {
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-mtom");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,mtom",
+        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,"
+                + String.join(",", MTOM),
             "--requests", "30", "--concurrency", "2", "--warmup", "10", "--fetch-sizes", "100,1000", "--tuples", "2000",
             "--echo-sizes", "32K,256K", "--runs", "1",
             "--agent", property("soapscope.demo.agentJar").toString(), "--war", property("soapscope.demo.war").toString(),
             "--mtom-war", property("soapscope.demo.mtomWar").toString(),
-            "--mtom-metro-war", property("soapscope.demo.mtomMetroWar").toString(), "--no-heap-ladder",
+            "--mtom-metro-war", property("soapscope.demo.mtomMetroWar").toString(),
+            "--mtom-axis1-war", property("soapscope.demo.mtomAxis1War").toString(),
+            "--mtom-spring-ws-war", property("soapscope.demo.mtomSpringWsWar").toString(), "--no-heap-ladder",
             "--out", out.toString()},
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
@@ -48,8 +52,8 @@ class MtomRunnerIT {
         System.out.println(printed);
         System.err.println(errors);
         assertEquals(0, status, errors + "\nserver log:\n" + read(out.resolve("server.log")));
-        assertTrue(printed.contains("fetch size  base64 s  mtom s  jaxrs s  metro s  metro-mtom s  classic base64  "
-                + "classic mtom  classic jaxrs"), printed);
+        assertTrue(printed.contains("fetch size  base64 s  mtom s  jaxrs s  metro s  metro-mtom s  spring-ws s  axis1 s  "
+                + "classic base64  classic mtom  classic jaxrs  classic axis1"), printed);
         assertTrue(printed.contains("mtom: wire-size ratio vs base64"), printed);
         assertTrue(printed.contains("  mtom/mtom: "), printed);
         assertTrue(errors.isBlank(), errors);
@@ -96,7 +100,10 @@ class MtomRunnerIT {
         // Metro: counted by its WSDL operations, the scenario's share taken between before and after it ran
         assertEquals(22 + 4, scenarios.get(4).path("requests").asInt());
         assertTrue(wire(scenarios.get(5)) < wire(scenarios.get(4)), "Metro: MTOM fewer bytes than base64");
-        assertTrue(wire(scenarios.get(6)) < wire(scenarios.get(7)), "echo: MTOM fewer bytes than base64");
+        // Spring-WS and Axis 1.4 (Tomcat 9, so run last): named by the runner's SOAPAction, every request counted
+        assertEquals(22 + 4, scenarios.get(6).path("requests").asInt());
+        assertEquals(22 + 4, scenarios.get(9).path("requests").asInt());
+        assertTrue(wire(scenarios.get(7)) < wire(scenarios.get(8)), "echo: MTOM fewer bytes than base64");
         assertTrue(report.path("transfer").path("wire_size_ratio").path("mtom/mtom").asDouble() < 1);
 
         String html = Files.readString(out.resolve("report.html"));
@@ -112,7 +119,7 @@ class MtomRunnerIT {
         if (drawn(scenarios.get(1)) && drawn(scenarios.get(2))) {
             expectedDiffs.add("flamegraphs/diff-mtom-base64-vs-mtom.html");
         }
-        if (drawn(scenarios.get(7)) && drawn(scenarios.get(6))) {
+        if (drawn(scenarios.get(8)) && drawn(scenarios.get(7))) {
             expectedDiffs.add("flamegraphs/diff-mtom-echo-base64-vs-mtom.html");
         }
         assertEquals(expectedDiffs, diffs, report.path("profile").toString());

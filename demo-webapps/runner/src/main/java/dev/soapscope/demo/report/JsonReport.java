@@ -180,7 +180,7 @@ public final class JsonReport {
         }
         o.put("concurrency", 1).put("tuple_handling", TupleChecker.WHAT_IT_DOES)
                 .put("wire_bytes", "the agent's: HTTP request and response bodies as the server read and wrote them")
-                .put("classic", "Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after a warm-up");
+                .put("classic", "Axis 1.4 and Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after a warm-up");
         ObjectNode ratios = o.putObject("wire_size_ratio");
         TransferReport.wireRatios(report).forEach((name, ratio) -> putNumber(ratios, name, ratio));
         ObjectNode ladders = o.putObject("heap_ladder");

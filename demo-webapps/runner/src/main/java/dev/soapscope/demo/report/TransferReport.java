@@ -75,8 +75,9 @@ final class TransferReport {
         String tuples = t == null ? "the whole result" : String.format(Locale.ROOT, "the whole result (%,d tuples)",
                 t.tuples());
         return "Seconds for " + tuples + ": one query request, then one request per batch until a short or empty "
-                + "batch; " + TupleChecker.WHAT_IT_DOES + "." + runs + " Classic: Apache CXF, seconds for the whole "
-                + "100,000-tuple result, mean of 5 runs after a warm-up; JAX-WS (base64), MTOM, JAX-RS.";
+                + "batch; " + TupleChecker.WHAT_IT_DOES + "." + runs + " Classic: seconds for the whole 100,000-tuple "
+                + "result, mean of 5 runs after a warm-up; Axis 1.4, Apache CXF JAX-WS (base64), MTOM and JAX-RS, "
+                + "Axis2 1.5 (base64).";
     }
 
     /** Header, then a row per fetch size (measured or classic): the modes' seconds, then the classic ones. */
@@ -258,7 +259,7 @@ final class TransferReport {
         }
         StringBuilder out = new StringBuilder();
         if (!fetches(report).isEmpty()) {
-            out.append("\nwhole-result seconds by fetch size, beside the classic figures (CXF, mean of 5 runs):\n");
+            out.append("\nwhole-result seconds by fetch size, beside the classic figures (Axis 1.4, CXF, Axis2; mean of 5 runs):\n");
             out.append(align(fetchTable(report)));
         }
         if (!echoes(report).isEmpty()) {

@@ -17,14 +17,17 @@ import dev.soapscope.demo.scenario.wssecurity.SignedQuoteRequests;
 /**
  * Every scenario the runner knows, declared here and nowhere else, in the order they run and are compared.
  *
- * <p>The mtom scenarios' classic figures: Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after
- * a warm-up, at fetch sizes 10, 100, 1000 and 100000.
+ * <p>The mtom scenarios' classic figures: Axis 1.4 and Apache CXF, seconds for the whole 100,000-tuple result, mean
+ * of 5 runs after a warm-up, at fetch sizes 10, 100, 1000 and 100000.
  */
 public final class Scenarios {
 
     /** Metro names each request by the WSDL operation it dispatched it to, whatever its SOAPAction. */
     private static final String METRO_QUERY = "{urn:soapscope:demo:query}query";
     private static final String METRO_BATCH = "{urn:soapscope:demo:query}getNTuples";
+    /** Axis2 names each request by the service and operation it dispatched it to (on the body's element). */
+    private static final String AXIS2 = "query";
+    private static final String AXIS2_MTOM = "query-mtom";
 
     private static final List<Scenario> ALL = List.of(
             orders("payload-caching/saaj", "/saaj/orders", 34.35,
@@ -53,6 +56,24 @@ public final class Scenarios {
                     "POST /mtom-metro/services/query-mtom (query, then getNTuples per batch)",
                     "Metro (JAX-WS RI) 4.0.5 with MTOM: each batch as a binary attachment", Map.of())
                     .namedByDispatch(METRO_QUERY, METRO_BATCH),
+            fetch("mtom/spring-ws", Webapp.MTOM_SPRING_WS, FetchWorkload.Transport.BASE64,
+                    "/mtom-spring-ws/services/query",
+                    "POST /mtom-spring-ws/services/query (query, then getNTuples per batch)",
+                    "Spring-WS 5 with Axiom, payload caching off (JAXB reads the request from the parser): each batch "
+                            + "inline as base64, JAXB-bound to QueryService's wrapper elements", Map.of()),
+            fetch("mtom/axis2", Webapp.MTOM_AXIS2, FetchWorkload.Transport.AXIS2, "/mtom-axis2/services/query",
+                    "POST /mtom-axis2/services/query (query, then getNTuples per batch)",
+                    "Axis2 1.8 POJO service: each batch of tuples inline as base64 in the SOAP body",
+                    classic(27.0, 5.8, 3.2, 3.3)).namedByDispatch(AXIS2 + ".query", AXIS2 + ".getNTuples"),
+            fetch("mtom/axis2-mtom", Webapp.MTOM_AXIS2, FetchWorkload.Transport.AXIS2,
+                    "/mtom-axis2/services/query-mtom",
+                    "POST /mtom-axis2/services/query-mtom (query, then getNTuples per batch)",
+                    "Axis2 1.8 POJO service with MTOM on: each batch as a binary attachment", Map.of())
+                    .namedByDispatch(AXIS2_MTOM + ".query", AXIS2_MTOM + ".getNTuples"),
+            fetch("mtom/axis1", Webapp.MTOM_AXIS1, FetchWorkload.Transport.AXIS1_RPC, "/mtom-axis1/services/query",
+                    "POST /mtom-axis1/services/query (query, then getNTuples per batch)",
+                    "Axis 1.4 RPC/encoded (Tomcat 9): each batch inline as xsd:base64Binary, read by a StAX client",
+                    classic(19.7, 4.9, 3.4, 3.8)),
             echo("mtom-echo/mtom", "/mtom/services/echo-mtom", true,
                     "MtomEcho with MTOM on both ways: the bytes travel as attachments"),
             echo("mtom-echo/base64", "/mtom/services/echo", false,

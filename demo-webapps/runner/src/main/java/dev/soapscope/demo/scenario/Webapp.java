@@ -13,6 +13,12 @@ public enum Webapp {
     MTOM("mtom", "/mtom", Container.TOMCAT_11, "--mtom-war"),
     /** {@code demo-webapps/mtom-metro}: the same query service on Metro (JAX-WS RI), at {@code /mtom-metro}. */
     MTOM_METRO("mtom-metro", "/mtom-metro", Container.TOMCAT_11, "--mtom-metro-war"),
+    /** {@code demo-webapps/mtom-axis2}: the same query service on Axis2 1.8 (javax), at {@code /mtom-axis2}. */
+    MTOM_AXIS2("mtom-axis2", "/mtom-axis2", Container.TOMCAT_9, "--mtom-axis2-war"),
+    /** {@code demo-webapps/mtom-axis1}: the same query service on Axis 1.4 (javax), at {@code /mtom-axis1}. */
+    MTOM_AXIS1("mtom-axis1", "/mtom-axis1", Container.TOMCAT_9, "--mtom-axis1-war"),
+    /** {@code demo-webapps/mtom-spring-ws}: the same query service on Spring-WS with Axiom streaming, at {@code /mtom-spring-ws}. */
+    MTOM_SPRING_WS("mtom-spring-ws", "/mtom-spring-ws", Container.TOMCAT_11, "--mtom-spring-ws-war"),
     /** {@code demo-webapps/ws-security}: Apache CXF with WSS4J, at {@code /ws-security}. */
     WS_SECURITY("ws-security", "/ws-security", Container.TOMCAT_11, "--ws-security-war"),
     /** {@code demo-webapps/axis1}: Apache Axis 1.4, javax, at {@code /axis1}. */

@@ -49,16 +49,19 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheMtomScenariosBase64FirstWithTheClassicFetchFigures() {
-        List<Scenario> mtom = Scenarios.all().subList(3, 10);
-        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom-echo/mtom",
-                "mtom-echo/base64"), names(mtom));
-        assertEquals(List.of(Webapp.MTOM, Webapp.MTOM, Webapp.MTOM, Webapp.MTOM_METRO, Webapp.MTOM_METRO, Webapp.MTOM,
-                Webapp.MTOM), mtom.stream().map(Scenario::webapp).toList());
+        List<Scenario> mtom = Scenarios.all().subList(3, 14);
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom/spring-ws",
+                "mtom/axis2", "mtom/axis2-mtom", "mtom/axis1", "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
+        assertEquals(List.of(Webapp.MTOM, Webapp.MTOM, Webapp.MTOM, Webapp.MTOM_METRO, Webapp.MTOM_METRO,
+                Webapp.MTOM_SPRING_WS, Webapp.MTOM_AXIS2, Webapp.MTOM_AXIS2, Webapp.MTOM_AXIS1, Webapp.MTOM, Webapp.MTOM),
+                mtom.stream().map(Scenario::webapp).toList());
         assertTrue(mtom.stream().allMatch(Scenario::isWorkload));
         assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom",
-                "/mtom-metro/services/query", "/mtom-metro/services/query-mtom", "/mtom/services/echo-mtom",
-                "/mtom/services/echo"), mtom.stream().map(Scenario::path).toList());
-        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
+                "/mtom-metro/services/query", "/mtom-metro/services/query-mtom", "/mtom-spring-ws/services/query",
+                "/mtom-axis2/services/query", "/mtom-axis2/services/query-mtom", "/mtom-axis1/services/query",
+                "/mtom/services/echo-mtom", "/mtom/services/echo"),
+                mtom.stream().map(Scenario::path).toList());
+        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
                 mtom.stream().map(s -> s.workload().kind()).toList());
         assertEquals(java.util.Map.of(10, 11.8, 100, 3.5, 1000, 2.3, 100000, 2.6), mtom.get(0).classicSeconds());
         assertEquals(java.util.Map.of(10, 13.0, 100, 3.2, 1000, 2.0, 100000, 2.0), mtom.get(1).classicSeconds());
@@ -72,6 +75,19 @@ class ScenariosTest {
                     metro.dispatched());
             assertEquals(Map.of(), metro.classicSeconds(), "the classic benchmark had no Metro column");
         }
+        // Axis2's by the service and operation it dispatched them to; the classic Axis2 1.5 column was base64
+        assertEquals(List.of("query.query", "query.getNTuples"), mtom.get(6).dispatched());
+        assertEquals(List.of("query-mtom.query", "query-mtom.getNTuples"), mtom.get(7).dispatched());
+        assertEquals(java.util.Map.of(10, 27.0, 100, 5.8, 1000, 3.2, 100000, 3.3), mtom.get(6).classicSeconds());
+        assertEquals(Map.of(), mtom.get(7).classicSeconds());
+        assertEquals(Container.TOMCAT_9, Webapp.MTOM_AXIS2.container());
+        // Axis 1.4: named by SOAPAction, on Tomcat 9, the classic table's first column
+        assertEquals(List.of(), mtom.get(8).dispatched());
+        assertEquals(Container.TOMCAT_9, mtom.get(8).webapp().container());
+        assertEquals(java.util.Map.of(10, 19.7, 100, 4.9, 1000, 3.4, 100000, 3.8), mtom.get(8).classicSeconds());
+        // Spring-WS: answers the JAX-WS client, named by SOAPAction; no classic column
+        assertEquals(List.of(), mtom.get(5).dispatched());
+        assertEquals(Map.of(), mtom.get(5).classicSeconds());
     }
 
     @Test
@@ -86,7 +102,7 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheWsSecurityAndAxis1ScenariosTheLeanWayFirst() {
-        List<Scenario> rest = Scenarios.all().subList(10, 14);
+        List<Scenario> rest = Scenarios.all().subList(14, 18);
         assertEquals(List.of("ws-security/crypto-cached", "ws-security/crypto-per-request", "axis1/plain",
                 "axis1/logging-handler"), names(rest));
         assertEquals(List.of("/ws-security/services/crypto-cached", "/ws-security/services/crypto-per-request",
@@ -115,8 +131,8 @@ class ScenariosTest {
     void selectsGroupsAndNamesInRegistryOrderOnce() {
         assertEquals(names(Scenarios.all()), names(Scenarios.select(List.of())));
         assertEquals(names(Scenarios.all().subList(0, 3)), names(Scenarios.select(List.of("payload-caching"))));
-        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom-echo/mtom",
-                "mtom-echo/base64"), names(Scenarios.select(List.of("mtom"))));
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom/spring-ws",
+                "mtom/axis2", "mtom/axis2-mtom", "mtom/axis1", "mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom"))));
         assertEquals(List.of("mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom-echo"))));
         assertEquals(List.of("payload-caching/axiom-streaming", "mtom/jaxrs"),
                 names(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/axiom-streaming"))));

@@ -41,6 +41,11 @@ public final class CxfQueryClient implements QueryClient {
         } catch (WebServiceException e) {
             throw Cxf.failure(e);
         }
+        return read(batch, sink);
+    }
+
+    /** Decodes a whole batch, handing each tuple to {@code sink}; returns how many. */
+    static int read(byte[] batch, Consumer<Tuple> sink) throws IOException {
         if (batch == null) {
             throw new IOException("no tuples in the response (not even an empty array)");
         }

@@ -20,7 +20,11 @@ public final class FetchWorkload implements Workload {
         /** CXF JAX-WS with MTOM: the batch as an attachment. */
         MTOM,
         /** JAX-RS: the batch streamed as application/octet-stream. */
-        REST
+        REST,
+        /** Plain SOAP to an Axis2 POJO service: the batch inline or as an attachment, as the service sends it. */
+        AXIS2,
+        /** Axis 1.4 RPC/encoded: the batch inline as xsd:base64Binary, read with StAX. */
+        AXIS1_RPC
     }
 
     private final Transport transport;
@@ -82,6 +86,8 @@ public final class FetchWorkload implements Workload {
             case BASE64 -> new CxfQueryClient(address, false);
             case MTOM -> new CxfQueryClient(address, true);
             case REST -> new RestQueryClient(address);
+            case AXIS2 -> new Axis2QueryClient(address);
+            case AXIS1_RPC -> new Axis1QueryClient(address);
         };
     }
 }
