@@ -21,15 +21,30 @@ import java.util.function.IntFunction;
  * @param endpoint       what the report shows as its address, e.g. {@code POST /saaj/orders}
  * @param maxConcurrency the most concurrent requests the stack survives (0: whatever the run asks); see
  *                       {@link #concurrency(int)}
+ * @param dispatch       how the stack names the requests when it dispatches on a SOAPAction of its own; null when the
+ *                       runner's SOAPAction labels name them
  */
 public record Scenario(String name, String path, String description, double classicRps,
                        IntFunction<PreparedRequest> requestFactory, Webapp webapp, Workload workload,
-                       Map<Integer, Double> classicSeconds, String endpoint, int maxConcurrency) {
+                       Map<Integer, Double> classicSeconds, String endpoint, int maxConcurrency,
+                       StackDispatch dispatch) {
 
     /** The SOAPAction prefix; the agent names operations by SOAPAction, so each scenario gets its own operation. */
     public static final String ACTION_PREFIX = "urn:soapscope:demo:";
     /** Warm-up requests go to this operation so they never count in a measured one. */
     public static final String WARMUP_ACTION = ACTION_PREFIX + "warmup";
+
+    /**
+     * A stack that needs its own SOAPAction to run the scenario's code (Axis2 finds the operation from it before
+     * Rampart's Security phase; any other action is a fault) and names the request after its dispatch, a name that
+     * wins over the SOAPAction in the agent. Warm-up and measured requests then share one operation: the runner tells
+     * them apart by reading the agent's figures before and after the measured requests.
+     *
+     * @param soapAction the SOAPAction (unquoted) every request carries, e.g. {@code urn:getQuote}
+     * @param operation  the operation name the agent gives the requests, e.g. {@code crypto-cached.getQuote}
+     */
+    public record StackDispatch(String soapAction, String operation) {
+    }
 
     public Scenario {
         classicSeconds = classicSeconds == null ? Map.of() : new LinkedHashMap<>(classicSeconds);
@@ -50,19 +65,26 @@ public record Scenario(String name, String path, String description, double clas
         return new Scenario(name, path, description, classicRps, index -> {
             RequestGenerator.GeneratedRequest<E> r = generator.generate(index);
             return new PreparedRequest(r.body(), (status, body) -> validator.problem(status, body, r.expected()));
-        }, webapp, null, Map.of(), "POST " + path, 0);
+        }, webapp, null, Map.of(), "POST " + path, 0, null);
     }
 
     /** A scenario with a workload of its own. */
     public static Scenario transfer(String name, Webapp webapp, String path, String endpoint, String description,
                                     Workload workload, Map<Integer, Double> classicSeconds) {
-        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint, 0);
+        return new Scenario(name, path, description, Double.NaN, null, webapp, workload, classicSeconds, endpoint, 0,
+                null);
     }
 
     /** This scenario, never driven at more than {@code max} concurrent requests. */
     public Scenario atMostConcurrent(int max) {
         return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
-                endpoint, max);
+                endpoint, max, dispatch);
+    }
+
+    /** This scenario, its requests sent with the stack's own SOAPAction and named by its dispatch. */
+    public Scenario dispatchedBy(StackDispatch stack) {
+        return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
+                endpoint, maxConcurrency, stack);
     }
 
     /** The concurrency it runs at when the run asks for {@code requested}. */
@@ -86,9 +108,24 @@ public record Scenario(String name, String path, String description, double clas
         return slash < 0 ? name : name.substring(slash + 1);
     }
 
-    /** The SOAPAction (unquoted) the measured requests carry, and so the agent's operation name. */
+    /** The SOAPAction (unquoted) the measured requests carry: the runner's label, or the one the stack needs. */
     public String soapAction() {
-        return ACTION_PREFIX + name;
+        return dispatch != null ? dispatch.soapAction() : ACTION_PREFIX + name;
+    }
+
+    /** The SOAPAction (unquoted) the warm-up requests carry: {@link #WARMUP_ACTION}, or the one the stack needs. */
+    public String warmupAction() {
+        return dispatch != null ? dispatch.soapAction() : WARMUP_ACTION;
+    }
+
+    /** The operation the agent counts the measured requests under. */
+    public String operation() {
+        return dispatch != null ? dispatch.operation() : soapAction();
+    }
+
+    /** Whether the agent counts the warm-up requests under the measured operation too. */
+    public boolean sharesOperationWithWarmup() {
+        return dispatch != null;
     }
 
     /** {@code count} distinct requests; the driver cycles through them. */

@@ -21,7 +21,9 @@ class ScenariosTest {
                 new Scenarios.Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
                 new Scenarios.Pair("axis1/logging-handler", "axis1/plain"),
                 new Scenarios.Pair("logging/debug", "logging/info", "logging", "message.logged"),
-                new Scenarios.Pair("validation/on", "validation/off", "validation", null)), Scenarios.pairs());
+                new Scenarios.Pair("validation/on", "validation/off", "validation", null),
+                new Scenarios.Pair("rampart/crypto-per-request", "rampart/crypto-cached", "security", "crypto.load",
+                        "soap.conversion", Scenarios.RAMPART_CLASSIC)), Scenarios.pairs());
         assertEquals(Scenarios.pairs().get(5), Scenarios.Pair.of("logging/info", "logging/debug"));
         assertEquals(null, Scenarios.Pair.of("logging/info", "validation/on"));
         for (Scenarios.Pair pair : Scenarios.pairs()) {
@@ -60,6 +62,28 @@ class ScenariosTest {
         assertEquals(java.util.Map.of(10, 12.4, 100, 3.0, 1000, 1.7, 100000, 1.4), mtom.get(2).classicSeconds());
         assertEquals("urn:soapscope:demo:mtom/jaxrs", mtom.get(2).soapAction());
         assertThrows(IllegalStateException.class, () -> mtom.get(0).prepare(1));
+    }
+
+    @Test
+    void rampartScenariosSendTheActionAxis2DispatchesOnAndAreCountedUnderItsOperation() {
+        List<Scenario> rampart = Scenarios.select(List.of("rampart"));
+        assertEquals(List.of("rampart/crypto-cached", "rampart/crypto-per-request"), names(rampart));
+        assertEquals(List.of("/rampart/services/crypto-cached", "/rampart/services/crypto-per-request"),
+                rampart.stream().map(Scenario::path).toList());
+        for (Scenario s : rampart) {
+            assertEquals(Webapp.RAMPART, s.webapp());
+            assertEquals(Container.TOMCAT_9, s.webapp().container());
+            // Rampart runs only when Axis2 found the operation from the SOAPAction, so the warm-up sends it too
+            assertEquals("urn:getQuote", s.soapAction());
+            assertEquals("urn:getQuote", s.warmupAction());
+            assertTrue(s.sharesOperationWithWarmup());
+        }
+        assertEquals(List.of("crypto-cached.getQuote", "crypto-per-request.getQuote"),
+                rampart.stream().map(Scenario::operation).toList());
+        Scenario saaj = Scenarios.all().get(0);
+        assertEquals(Scenario.WARMUP_ACTION, saaj.warmupAction());
+        assertEquals(saaj.soapAction(), saaj.operation());
+        assertTrue(!saaj.sharesOperationWithWarmup());
     }
 
     @Test
