@@ -58,4 +58,41 @@ class AgentFiguresTest {
         assertEquals(List.of("g.H.i(H.java:3)"), f.sites().get(0).firstStack(), "the operation's own stack first");
         assertNull(AgentFigures.parse(phases, hotspots, "urn:soapscope:demo:other"));
     }
+
+    /** One operation read after a warm-up and again after the measured requests (Axis2 names both alike). */
+    private static AgentFigures snapshot(long requests, double meanUs, double securityUs, long allocBytes,
+                                         long cryptoLoads, long conversions) {
+        List<HotspotSite> sites = new java.util.ArrayList<>(List.of(new HotspotSite("soap.conversion",
+                "OM -> DOOM (Rampart)", conversions, (double) conversions / requests, List.of(),
+                "org.apache.rampart.RampartMessageData.<init>(RampartMessageData.java:280)", false)));
+        if (cryptoLoads > 0) {
+            sites.add(new HotspotSite("crypto.load", "CryptoFactory.getInstance", cryptoLoads,
+                    (double) cryptoLoads / requests, List.of(), "RampartUtil.createCrypto(RampartUtil.java:347)", false));
+        }
+        return new AgentFigures("crypto-cached.getQuote", requests, java.util.Map.of("success", requests), meanUs, 1, 2,
+                allocBytes, 3500, 400, java.util.Map.of("security", new PhaseFigures(securityUs, 1, 2,
+                        securityUs / meanUs, allocBytes, requests)), java.util.Map.of(), sites);
+    }
+
+    @Test
+    void theRequestsSinceAnEarlierReadingAreTheDifferenceOfTheTotals() {
+        // warm-up: 300 requests, the Crypto loaded once; then 500 more, none loaded, each converted once
+        AgentFigures warm = snapshot(300, 2000.0, 1500.0, 300_000, 1, 300);
+        AgentFigures all = snapshot(800, 1250.0, 900.0, 200_000, 1, 800);
+        AgentFigures measured = all.since(warm);
+        assertEquals(500, measured.requests());
+        assertEquals(500L, measured.outcomes().get("success"));
+        assertEquals((800 * 1250.0 - 300 * 2000.0) / 500, measured.durationMeanUs(), 0.05);
+        assertEquals(140_000, measured.allocBytesPerRequest());
+        assertEquals((800 * 900.0 - 300 * 1500.0) / 500, measured.phases().get("security").meanUs(), 0.05);
+        assertEquals(500, measured.phases().get("security").requests());
+        assertEquals(Double.NaN, measured.durationP99Us(), "one histogram for warm-up and measured requests");
+        // the site the warm-up hit and the measured requests did not is gone; the others count only the new events
+        assertEquals(java.util.Map.of("soap.conversion", 1.0), measured.hotspotsPerRequest());
+        assertEquals(1, measured.sites().size());
+        assertEquals(500, measured.sites().get(0).count());
+        assertEquals(measured, all.since(null).since(warm));
+        assertEquals(all, all.since(null));
+        assertNull(warm.since(warm), "no requests since");
+    }
 }
