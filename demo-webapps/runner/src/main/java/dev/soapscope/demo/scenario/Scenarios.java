@@ -22,7 +22,7 @@ import dev.soapscope.demo.scenario.wssecurity.SignedQuoteRequests;
  */
 public final class Scenarios {
 
-    /** The classic Axis2/Rampart finding , as the rampart pair's explanation quotes it. */
+    /** The classic Axis2/Rampart finding, as the rampart pair's explanation quotes it. */
     static final String RAMPART_CLASSIC = "caching the crypto objects and removing the OM <-> DOOM conversions "
             + "gained about 20%";
     /** Axis2 finds the operation from this SOAPAction before Rampart's Security phase; any other action is a fault. */
