@@ -7,7 +7,8 @@ package dev.soapscope.recorder;
  */
 final class CallerFrames {
     /** soapscope's own frames: the recorder, the agent's advice helpers, the filter. */
-    private static final String[] OURS = {"dev.soapscope.recorder.", "dev.soapscope.agent.", "dev.soapscope.filter."};
+    private static final String FILTER = "dev.soapscope.filter.";
+    private static final String[] OURS = {"dev.soapscope.recorder.", "dev.soapscope.agent.", FILTER};
     /** The JDK (its public and internal packages) and the EE APIs, whose factory finders sit between a call and its caller. */
     private static final String[] JDK = {"java.", "javax.", "jakarta.", "jdk.", "sun.", "com.sun.org.apache.",
         "com.sun.xml.internal.", "com.sun.proxy.", "com.sun.crypto.", "com.sun.jndi.", "com.sun.net.", "com.sun.jmx.", "com.sun.management."};
@@ -29,6 +30,14 @@ final class CallerFrames {
 
     static boolean isOurs(String className) {
         return startsWithAny(className, OURS);
+    }
+
+    /**
+     * One of our frames that the application calls itself (the filter's stream and reader wrappers), unlike the agent's
+     * advice, which is inlined in the instrumented method: the frame below it is already the caller's.
+     */
+    static boolean isCalledDirectly(String className) {
+        return className.startsWith(FILTER);
     }
 
     /** soapscope's own frames or the JDK's: passed over on the way to the caller, class initializers included. */

@@ -9,7 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * Finds the caller of a hot-spot event: below soapscope's own frames and the instrumented method itself (the frame
- * the advice is inlined in), the first frame outside the JDK that is a class initializer or no {@link CallerFrames known
+ * the advice is inlined in; the filter's wrappers are called by the application itself, so nothing is skipped below
+ * them), the first frame outside the JDK that is a class initializer or no {@link CallerFrames known
  * wrapper}. On Java 9+ a {@code StackWalker} reads only those few frames (a few microseconds, under 1 KB); on Java 8
  * the whole stack is filled in. Reached by reflection, as the recorder compiles for Java 8.
  */
@@ -85,12 +86,19 @@ final class Callers {
 
     private static Caller pick(Iterator<?> frames) throws Throwable {
         boolean pastOurs = false;
+        boolean calledDirectly = false;
         for (int i = 0; i < MAX_FRAMES && frames.hasNext(); i++) {
             Object f = frames.next();
             String cls = (String) CLASS_NAME.invokeExact(f);
             if (!pastOurs) {
-                pastOurs = !CallerFrames.isOurs(cls); // this one is the instrumented method: never its own caller
-                continue;
+                if (CallerFrames.isOurs(cls)) {
+                    calledDirectly = CallerFrames.isCalledDirectly(cls);
+                    continue;
+                }
+                pastOurs = true;
+                if (!calledDirectly) {
+                    continue; // this one is the instrumented method the advice is inlined in: never its own caller
+                }
             }
             if (CallerFrames.isJdk(cls)) {
                 continue; // the JDK's own class initializers are not the code to act on: read no method name
@@ -106,12 +114,19 @@ final class Callers {
 
     private static Caller pickElements(StackTraceElement[] frames) {
         boolean pastOurs = false;
+        boolean calledDirectly = false;
         for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) {
             StackTraceElement f = frames[i];
             String cls = f.getClassName();
             if (!pastOurs) {
-                pastOurs = !CallerFrames.isOurs(cls);
-                continue;
+                if (CallerFrames.isOurs(cls)) {
+                    calledDirectly = CallerFrames.isCalledDirectly(cls);
+                    continue;
+                }
+                pastOurs = true;
+                if (!calledDirectly) {
+                    continue;
+                }
             }
             if (CallerFrames.isJdk(cls)) {
                 continue;

@@ -8,12 +8,14 @@ public enum Stack {
     CXF("cxf", "Apache CXF", "each interceptor in the phase its CXF phase maps to (CXF phase names kept as details), "
             + "data binding as unmarshal / marshal, the service call as invoke, MIME / MTOM attachments"),
     AXIS2("axis2", "Apache Axis2", "building the message as soap.parse, the handler chain as handlers with Axis2's "
-            + "phase names as details (Security as security), message receivers as invoke, RPC arguments and results as unmarshal / marshal, "
-            + "message formatters as soap.serialize"),
+            + "phase names as details (Security as security), message receivers as invoke, RPC arguments and results "
+            + "and wsdl2java's generated data binding (ADB, XMLBeans, JiBX) as unmarshal / marshal, message formatters "
+            + "as soap.serialize"),
     AXIS1("axis1", "Apache Axis 1", "the SAX parse as soap.parse, RPC arguments as unmarshal, the service call as "
             + "invoke, the response's RPC element as marshal and its envelope as soap.serialize"),
-    METRO("metro", "Metro (JAX-WS RI)", "codec decode as soap.parse, JAXB through Metro's bridges as unmarshal / "
-            + "marshal, the invoker as invoke, codec encode as soap.serialize"),
+    METRO("metro", "Metro (JAX-WS RI)", "codec decode and the envelope read as soap.parse, the servlet dispatch, "
+            + "HTTP adapter and tube pipeline as handlers, JAXB through Metro's bridges and a Provider's argument and "
+            + "result as unmarshal / marshal, the invoker as invoke, codec encode as soap.serialize"),
     SPRING_WS("spring-ws", "Spring-WS", "message creation and endpoint lookup as soap.parse, the dispatcher and its "
             + "interceptor chain as handlers, argument resolvers as unmarshal, the endpoint method as invoke, return "
             + "value handlers as marshal, writing the message as soap.serialize"),

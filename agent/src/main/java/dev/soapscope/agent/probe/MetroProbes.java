@@ -28,8 +28,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
  * other transport and for a service's own client calls. The message is read lazily: most of the parse happens when
  * the databinding reads the arguments, through Metro's JAXB bridges ({@code XMLBridge}, not a JAXB
  * {@code Unmarshaller}), and the response is marshalled through a bridge while the codec writes it, so those
- * phases nest and each keeps its own self time. The operation is the WSDL operation Metro dispatched the packet
- * to, known when the invoker runs, whatever SOAPAction the client sent.
+ * phases nest and each keeps its own self time. Between the stages, the servlet's dispatch, the HTTP adapter and the
+ * fiber running the tube line are Metro's own pipeline: {@code handlers}. The operation is the WSDL operation Metro
+ * dispatched the packet to, known when the invoker runs, whatever SOAPAction the client sent.
  */
 final class MetroProbes implements Probe {
     static final MetroProbes METRO = new MetroProbes();
@@ -37,8 +38,19 @@ final class MetroProbes implements Probe {
     private static final String CODEC = "com.sun.xml.ws.api.pipe.Codec";
     private static final String INVOKER = "com.sun.xml.ws.server.sei.Invoker";
     private static final String PACKET = "com.sun.xml.ws.api.message.Packet";
+    private static final String PROVIDER_ARGUMENTS = "com.sun.xml.ws.server.provider.ProviderArgumentsBuilder";
 
     private static final StackProbe STAGES = new StackProbe("metro",
+            // the pipeline around the stages: the servlet's look-up of the endpoint by path, the adapter's pooled
+            // toolkit and packet set-up, the fiber running the tube line, and the tubes other than the invoker
+            // (mustUnderstand checks, addressing, handler tubes); what they call that is a stage keeps its phase
+            Rule.phase(named("com.sun.xml.ws.transport.http.servlet.WSServletDelegate"),
+                    namedOneOf("doGet", "doPost", "doPut", "doDelete"), Phase.HANDLERS),
+            Rule.phase(namedOneOf("com.sun.xml.ws.transport.http.HttpAdapter",
+                    "com.sun.xml.ws.transport.http.HttpAdapter$HttpToolkit"),
+                    namedOneOf("handle", "invokeAsync"), Phase.HANDLERS),
+            // the envelope and its headers, read when a tube first asks for them (ServerMUTube does)
+            Rule.phase(named("com.sun.xml.ws.message.stream.StreamMessage"), named("readEnvelope"), Phase.SOAP_PARSE),
             Rule.phase(named("com.sun.xml.ws.transport.http.HttpAdapter"), named("decodePacket"), Phase.SOAP_PARSE),
             Rule.phase(named("com.sun.xml.ws.transport.http.HttpAdapter"), named("encodePacket"), Phase.SOAP_SERIALIZE),
             Rule.phase(Rule.below(CODEC), named("decode"), Phase.SOAP_PARSE),
@@ -48,6 +60,9 @@ final class MetroProbes implements Probe {
                     namedOneOf("deserializeRequest", "deserializeResponse"), Phase.UNMARSHAL),
             Rule.phase(named("com.sun.xml.ws.db.DatabindingImpl"),
                     namedOneOf("serializeRequest", "serializeResponse"), Phase.MARSHAL),
+            // a Provider endpoint's argument (Source, SOAPMessage, Message) from the packet, its result to the response
+            Rule.phase(Rule.below(PROVIDER_ARGUMENTS), named("getParameter"), Phase.UNMARSHAL),
+            Rule.phase(Rule.below(PROVIDER_ARGUMENTS), namedOneOf("getResponse", "getResponseMessage"), Phase.MARSHAL),
             Rule.phase(Rule.below("com.sun.xml.ws.spi.db.XMLBridge"), named("unmarshal"), Phase.UNMARSHAL),
             Rule.phase(Rule.below("com.sun.xml.ws.spi.db.XMLBridge"), named("marshal"), Phase.MARSHAL),
             // the invoker tube: the Java call from the packet and the response packet around it

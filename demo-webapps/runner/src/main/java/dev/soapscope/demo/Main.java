@@ -38,6 +38,7 @@ import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 import dev.soapscope.demo.scenario.Workload;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
  * {@code java -jar soapscope-demo.jar}: start the server with the agent, warm up and drive each scenario, read the
@@ -154,6 +155,9 @@ public final class Main {
             partScenarios.put(part, group.getValue().stream().map(Scenario::name).toList());
         }
         Flames flames = Flames.merge(flameParts, partScenarios);
+        if (options.heapLadder()) {
+            climbHeapLadders(options, dir, results, out);
+        }
 
         Report report = new Report(new RunInfo(version(), started, (System.nanoTime() - t0) / 1e9, options.requests(),
                 options.concurrency(), options.warmup(), System.getProperty("java.version"),
@@ -172,6 +176,26 @@ public final class Main {
             return 1;
         }
         return 0;
+    }
+
+    /** The heap ladder of every fetch scenario that ran, into its result: after the measured servers have stopped. */
+    private static void climbHeapLadders(Options options, Path dir, List<ScenarioResult> results, PrintStream out)
+            throws InterruptedException {
+        boolean first = true;
+        for (int i = 0; i < results.size(); i++) {
+            ScenarioResult r = results.get(i);
+            if (r.transfer() == null || !r.transfer().isFetch()) {
+                continue;
+            }
+            Scenario scenario = Scenarios.select(List.of(r.name())).get(0);
+            if (first) {
+                first = false;
+                out.printf(Locale.ROOT, "%nheap ladder: per fetch scenario, the smallest server -Xmx of %s MB that "
+                        + "completes fetch size %,d (a fresh server per try)%n", HeapLadder.RUNGS_MB,
+                        HeapLadder.FETCH_SIZE);
+            }
+            results.set(i, r.withTransfer(r.transfer().withHeapLadder(HeapLadderRun.climb(scenario, options, dir, out))));
+        }
     }
 
     /** Null when the servers will be profiled (their profile directories are ready), else why they will not. */
@@ -368,7 +392,7 @@ public final class Main {
             return null;
         }
         try {
-            return agent.await(scenario.operation(), warmedUp, Duration.ofSeconds(5));
+            return agent.await(operationsName(scenario), scenario.operations(), warmedUp, Duration.ofSeconds(5));
         } catch (IOException e) {
             err.println("soapscope-demo: cannot read the agent's endpoint before " + scenario.name() + ": " + e);
             return null;
@@ -380,11 +404,11 @@ public final class Main {
                                              ServerProcess server, PrintStream err) throws InterruptedException {
         try {
             long already = warm == null ? 0 : warm.requests();
-            AgentFigures all = agent.await(scenario.operation(), already + load.requests(),
+            AgentFigures all = agent.await(operationsName(scenario), scenario.operations(), already + load.requests(),
                     Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
             AgentFigures figures = all == null || warm == null ? all : all.since(warm);
             if (figures == null) {
-                err.println("soapscope-demo: the agent reported no operation " + scenario.operation());
+                err.println("soapscope-demo: the agent reported no operation " + operationsName(scenario));
             } else if (figures.requests() != load.requests()) {
                 err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
                         figures.requests(), scenario.name(), load.requests());
@@ -395,6 +419,11 @@ public final class Main {
                     + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
             return null;
         }
+    }
+
+    /** The name the report gives the agent's figures: the operations the agent counted them under. */
+    private static String operationsName(Scenario scenario) {
+        return String.join(", ", scenario.operations());
     }
 
     /** Records when the scenario was measured: its flame graphs hold the server's samples of that time. */

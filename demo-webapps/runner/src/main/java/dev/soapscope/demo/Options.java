@@ -10,6 +10,7 @@ import java.util.Map;
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.demo.scenario.TransferSettings;
 import dev.soapscope.demo.scenario.Webapp;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
  * The runner's command line. {@link #parse} never exits; a bad option is a {@link BadOption} whose message is the one
@@ -26,6 +27,7 @@ public record Options(
         Map<Webapp, Path> wars,
         TransferSettings transfer,
         boolean flamegraphs,
+        boolean heapLadder,
         boolean help) {
 
     public static final int DEFAULT_REQUESTS = 2000;
@@ -72,6 +74,9 @@ public record Options(
             "                          DIR/profile-tomcat9)",
             "  --no-flamegraphs        do not profile the server (it runs under async-profiler, cpu every 10 ms,",
             "                          otherwise) and draw no flame graphs",
+            "  --no-heap-ladder        mtom: skip the heap ladder (per fetch scenario, the smallest server -Xmx of",
+            "                          " + HeapLadder.RUNGS_MB + " MB that completes fetch size " + HeapLadder.FETCH_SIZE
+                    + ", a fresh server per try)",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
             warOptions(),
             "  --help                  this text",
@@ -111,6 +116,7 @@ public record Options(
         boolean quick = false;
         boolean help = false;
         boolean flamegraphs = true;
+        boolean heapLadder = true;
         Path out = DEFAULT_OUT;
         Path agent = DEFAULT_AGENT;
         Map<Webapp, Path> wars = new EnumMap<>(Webapp.class);
@@ -131,6 +137,7 @@ public record Options(
                 case "--help", "-h" -> help = true;
                 case "--quick" -> quick = true;
                 case "--no-flamegraphs" -> flamegraphs = false;
+                case "--no-heap-ladder" -> heapLadder = false;
                 case "--scenario", "--scenarios" -> {
                     String value = inline != null ? inline : value(args, i++, name);
                     scenarios = List.of(value.split(",")).stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
@@ -177,7 +184,8 @@ public record Options(
                         : quick ? TransferSettings.QUICK_ECHO_SIZES : TransferSettings.DEFAULT_ECHO_SIZES,
                 runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
                 w > 0);
-        return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), transfer, flamegraphs, help);
+        return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), transfer, flamegraphs, heapLadder,
+                help);
     }
 
     /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */

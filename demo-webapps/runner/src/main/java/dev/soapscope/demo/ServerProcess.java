@@ -128,11 +128,21 @@ public final class ServerProcess implements AutoCloseable {
     public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
                                       Path logFile, Path profileDir)
             throws IOException, StartFailure, InterruptedException {
+        return start(container, agentJar, wars, maxThreads, logFile, profileDir, DEFAULT_HEAP_MB);
+    }
+
+    /** The server's -Xmx unless a run asks otherwise (the heap ladder does). */
+    public static final int DEFAULT_HEAP_MB = 1024;
+
+    /** @param heapMb the server's -Xmx in MB */
+    public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
+                                      Path logFile, Path profileDir, int heapMb)
+            throws IOException, StartFailure, InterruptedException {
         long started = System.nanoTime();
         List<Path> extracted = extract(container == Container.TOMCAT_9 ? TOMCAT9_RESOURCES : List.of(SERVER_JAR_RESOURCE));
         String classPath = !extracted.isEmpty() ? join(extracted)
                 : container == Container.TOMCAT_9 ? tomcat9ClassPath() : classPath();
-        List<String> command = command(agentJar, wars, maxThreads, classPath, profileDir);
+        List<String> command = command(agentJar, wars, maxThreads, classPath, profileDir, heapMb);
         Files.createDirectories(logFile.toAbsolutePath().getParent());
         Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
         log.write("# " + String.join(" ", command) + "\n");
@@ -182,9 +192,14 @@ public final class ServerProcess implements AutoCloseable {
      */
     static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath,
                                 Path profileDir) {
+        return command(agentJar, wars, maxThreads, classPath, profileDir, DEFAULT_HEAP_MB);
+    }
+
+    static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath,
+                                Path profileDir, int heapMb) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx1g");
+        command.add("-Xmx" + heapMb + "m");
         // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
         String agentOptions = "port=0,host=127.0.0.1,endpoint=true,log=info";
         if (profileDir != null) {

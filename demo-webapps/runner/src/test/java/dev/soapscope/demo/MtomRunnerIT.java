@@ -27,8 +27,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 class MtomRunnerIT {
 
-    private static final List<String> MTOM = List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom",
-            "mtom-echo/base64");
+    private static final List<String> MTOM = List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro",
+            "mtom/metro-mtom", "mtom-echo/mtom", "mtom-echo/base64");
 
     @Test
     void bothWarsInOneServerAndTheMtomScenariosScaledDown() throws Exception {
@@ -39,15 +39,17 @@ class MtomRunnerIT {
             "--requests", "30", "--concurrency", "2", "--warmup", "10", "--fetch-sizes", "100,1000", "--tuples", "2000",
             "--echo-sizes", "32K,256K", "--runs", "1",
             "--agent", property("soapscope.demo.agentJar").toString(), "--war", property("soapscope.demo.war").toString(),
-            "--mtom-war", property("soapscope.demo.mtomWar").toString(), "--out", out.toString()},
+            "--mtom-war", property("soapscope.demo.mtomWar").toString(),
+            "--mtom-metro-war", property("soapscope.demo.mtomMetroWar").toString(), "--no-heap-ladder",
+            "--out", out.toString()},
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
         String errors = stderr.toString(StandardCharsets.UTF_8);
         System.out.println(printed);
         System.err.println(errors);
         assertEquals(0, status, errors + "\nserver log:\n" + read(out.resolve("server.log")));
-        assertTrue(printed.contains("fetch size  base64 s  mtom s  jaxrs s  classic base64  classic mtom  classic jaxrs"),
-                printed);
+        assertTrue(printed.contains("fetch size  base64 s  mtom s  jaxrs s  metro s  metro-mtom s  classic base64  "
+                + "classic mtom  classic jaxrs"), printed);
         assertTrue(printed.contains("mtom: wire-size ratio vs base64"), printed);
         assertTrue(printed.contains("  mtom/mtom: "), printed);
         assertTrue(errors.isBlank(), errors);
@@ -91,7 +93,16 @@ class MtomRunnerIT {
             assertTrue(wire(scenarios.get(mode)) < wire(scenarios.get(1)),
                     names.get(mode) + " puts fewer bytes on the wire than base64");
         }
-        assertTrue(wire(scenarios.get(4)) < wire(scenarios.get(5)), "echo: MTOM fewer bytes than base64");
+        // Metro: counted by its WSDL operations, the scenario's share taken between before and after it ran
+        assertEquals(22 + 4, scenarios.get(4).path("requests").asInt());
+        for (int metro : new int[] {4, 5}) {
+            assertEquals("{urn:soapscope:demo:query}query, {urn:soapscope:demo:query}getNTuples",
+                    scenarios.get(metro).path("agent_operation").asText());
+            assertTrue(scenarios.get(metro).path("server_duration_us").path("p50").isNull(),
+                    "one histogram per operation for warm-up and measured requests: " + scenarios.get(metro));
+        }
+        assertTrue(wire(scenarios.get(5)) < wire(scenarios.get(4)), "Metro: MTOM fewer bytes than base64");
+        assertTrue(wire(scenarios.get(6)) < wire(scenarios.get(7)), "echo: MTOM fewer bytes than base64");
         assertTrue(report.path("transfer").path("wire_size_ratio").path("mtom/mtom").asDouble() < 1);
 
         String html = Files.readString(out.resolve("report.html"));
@@ -107,7 +118,7 @@ class MtomRunnerIT {
         if (drawn(scenarios.get(1)) && drawn(scenarios.get(2))) {
             expectedDiffs.add("flamegraphs/diff-mtom-base64-vs-mtom.html");
         }
-        if (drawn(scenarios.get(5)) && drawn(scenarios.get(4))) {
+        if (drawn(scenarios.get(7)) && drawn(scenarios.get(6))) {
             expectedDiffs.add("flamegraphs/diff-mtom-echo-base64-vs-mtom.html");
         }
         assertEquals(expectedDiffs, diffs, report.path("profile").toString());

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Metro's own "fromjava" sample (the JAX-WS RI 4.0.5 distribution's, unmodified) on Tomcat 11 under the agent, and
  * the 2.3.7 distribution's (javax) on Tomcat 9 (module metro-fromjava-javax runs this class too). Its
  * binding declares an empty SOAPAction and Metro dispatches on the payload, so clients send an empty one or any
- * other: each request is still named by the WSDL operation Metro ran, and Metro's stages land in their phases.
+ * other: each request is still named by the WSDL operation Metro ran, and Metro's stages land in their phases, its
+ * pipeline between them (servlet dispatch, adapter, fiber, tubes) in handlers.
  */
 class MetroUnderAgentIT {
     private static final String OPERATION = "{http://server.fromjava/}addNumbers";
@@ -32,7 +33,7 @@ class MetroUnderAgentIT {
     private static final int EMPTY_ACTION = 300;
     private static final int WRONG_ACTION = 100;
     private static final List<String> METRO_PHASES =
-            List.of("soap.parse", "unmarshal", "invoke", "marshal", "soap.serialize");
+            List.of("handlers", "soap.parse", "unmarshal", "invoke", "marshal", "soap.serialize");
 
     @TempDir
     static Path webapp;
@@ -43,16 +44,18 @@ class MetroUnderAgentIT {
     private static JsonNode done;
 
     @BeforeAll
-    static void deployAndSend() throws IOException {
+    static void deployAndSend() throws IOException, InterruptedException {
         server = ForkedServer.on(ForkedServer.Container.valueOf(System.getProperty("metro.container", "TOMCAT")))
                 .webapp(Wars.explode(Path.of(System.getProperty("metro.war", "target/metro-fromjava.war")), webapp))
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
                 .start();
         agent = AgentEndpoint.of(server);
         add(WARM_UP, "\"\"");
+        agent.awaitRequests(OPERATION, WARM_UP); // a request is recorded as its servlet call returns, maybe after the answer
         warm = AgentEndpoint.operation(agent.phases(), OPERATION);
         add(EMPTY_ACTION - WARM_UP, "\"\"");
         add(WRONG_ACTION, "\"urn:not-an-operation\"");
+        agent.awaitRequests(OPERATION, EMPTY_ACTION + WRONG_ACTION);
         done = AgentEndpoint.operation(agent.phases(), OPERATION);
     }
 
@@ -111,7 +114,7 @@ class MetroUnderAgentIT {
 
     /** Over the requests after the warm-up (total self time = mean per request times requests, per phase). */
     @Test
-    void atLeastNinetyPercentOfRequestTimeIsInNamedPhases() {
+    void atLeastNinetyThreePercentOfRequestTimeIsInNamedPhases() {
         Map<String, Double> spent = new HashMap<>();
         double total = 0;
         for (var phases = done.get("phases").fields(); phases.hasNext(); ) {
@@ -122,9 +125,10 @@ class MetroUnderAgentIT {
             total += micros;
         }
         double other = spent.getOrDefault("other", 0.0) / total;
-        // measured 8.7% on a quiet machine and 11% while other builds ran: wall time, so the bound keeps a margin
-        // over the 10% target, which the closing note reports against a CPU profile
-        assertTrue(other <= 0.15, "other's share " + other + " of " + spent);
+        // with the tube pipeline as handlers, 1.4% (4.0.5) and 3.0% (2.3.7) measured here while other builds ran
+        // (was 8.7-11%), 2.2-2.4% under sustained load against a CPU profile's 1.7-2.2%: wall time, so the bound
+        // keeps twice the worst seen
+        assertTrue(other <= 0.07, "other's share " + other + " of " + spent);
     }
 
     private static double selfMicros(JsonNode operation, String phase) {

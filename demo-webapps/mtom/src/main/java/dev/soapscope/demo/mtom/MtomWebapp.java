@@ -11,6 +11,8 @@ import jakarta.servlet.annotation.WebListener;
 
 import org.apache.cxf.jaxrs.servlet.CXFNonSpringJaxrsServlet;
 
+import dev.soapscope.demo.mtom.api.Queries;
+
 /**
  * The webapp without web.xml or Spring: {@link SoapServlet} at {@code /services/*} and the JAX-RS
  * {@link QueryResource} at {@code /rest/*}, both over one {@link Queries}, which the undeploy closes (no producer

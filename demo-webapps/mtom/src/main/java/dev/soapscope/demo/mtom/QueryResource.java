@@ -11,6 +11,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.StreamingOutput;
 
+import dev.soapscope.demo.mtom.api.Queries;
 import dev.soapscope.demo.mtom.api.TupleCodec;
 
 /**

@@ -10,6 +10,8 @@ import jakarta.xml.ws.soap.SOAPBinding;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 
+import dev.soapscope.demo.mtom.api.Queries;
+
 /**
  * CXF without Spring, mapped to {@code /services/*}: the query service and the echo service, each once with inline
  * base64 and once with MTOM.

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,24 +35,30 @@ public final class AgentClient {
     }
 
     /**
-     * Waits until the agent has counted {@code expected} requests of the operation (it records a request as the servlet
-     * returns, which can be just after the client has the whole response), at most {@code timeout}; then reads it.
+     * Waits until the agent has counted {@code expected} requests of {@code operations} together (it records a request
+     * as the servlet returns, which can be just after the client has the whole response), at most {@code timeout};
+     * then reads them, named {@code name}.
      *
-     * @return the figures, or null when the agent never saw the operation
+     * @return the figures, or null when the agent never saw the operations
      */
-    public AgentFigures await(String operation, long expected, Duration timeout) throws IOException, InterruptedException {
+    public AgentFigures await(String name, List<String> operations, long expected, Duration timeout)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonNode phases = phases();
-        while (requests(phases, operation) < expected && System.nanoTime() < deadline) {
+        while (requests(phases, operations) < expected && System.nanoTime() < deadline) {
             Thread.sleep(100);
             phases = phases();
         }
-        return AgentFigures.parse(phases, hotspots(), operation);
+        return AgentFigures.parse(phases, hotspots(), name, operations);
     }
 
-    private static long requests(JsonNode phases, String operation) {
-        JsonNode op = AgentFigures.findOperation(phases, operation);
-        return op == null ? 0 : op.path("requests").asLong();
+    private static long requests(JsonNode phases, List<String> operations) {
+        long n = 0;
+        for (String operation : operations) {
+            JsonNode op = AgentFigures.findOperation(phases, operation);
+            n += op == null ? 0 : op.path("requests").asLong();
+        }
+        return n;
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {

@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 import dev.soapscope.demo.scenario.mtom.TupleChecker;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -188,6 +189,12 @@ public final class JsonReport {
                 .put("classic", "Apache CXF, seconds for the whole 100,000-tuple result, mean of 5 runs after a warm-up");
         ObjectNode ratios = o.putObject("wire_size_ratio");
         TransferReport.wireRatios(report).forEach((name, ratio) -> putNumber(ratios, name, ratio));
+        ObjectNode ladders = o.putObject("heap_ladder");
+        report.scenarios().stream().filter(s -> s.transfer() != null && s.transfer().heapLadder() != null)
+                .forEach(s -> ladders.put(s.name(), s.transfer().heapLadder().smallestMb()));
+        if (!ladders.isEmpty()) {
+            o.put("heap_ladder_classic", HeapLadder.CLASSIC);
+        }
     }
 
     private static void transfer(ObjectNode o, Report report, ScenarioResult s) {
@@ -224,6 +231,18 @@ public final class JsonReport {
             }
             o.put("heap_base_bytes", heap.base()).put("heap_gcs", heap.collections());
         }
+        if (t.heapLadder() != null) {
+            heapLadder(o.putObject("heap_ladder"), t.heapLadder());
+        }
+    }
+
+    /** {@code {"fetch_size": 50000, "smallest_xmx_mb": 128, "failed": {"64": "why"}}}; -1: no rung completed. */
+    private static void heapLadder(ObjectNode o, HeapLadder.Result ladder) {
+        o.put("fetch_size", HeapLadder.FETCH_SIZE).put("smallest_xmx_mb", ladder.smallestMb());
+        ArrayNode rungs = o.putArray("rungs_mb");
+        HeapLadder.RUNGS_MB.forEach(rungs::add);
+        ObjectNode failed = o.putObject("failed");
+        ladder.failures().forEach((mb, why) -> failed.put(String.valueOf(mb), why));
     }
 
     /** The SOAPAction its measured requests carried (a registered scenario's own; the runner's label otherwise). */

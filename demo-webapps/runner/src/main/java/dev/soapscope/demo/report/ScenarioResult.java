@@ -25,6 +25,13 @@ public record ScenarioResult(String name, String path, String description, int r
                              double responseBytesPerRequest, int connections, double classicRps, int warmupErrors,
                              AgentFigures agent, TransferFigures transfer) {
 
+    /** This result with other transfer figures (the heap ladder's, added after the server has stopped). */
+    public ScenarioResult withTransfer(TransferFigures figures) {
+        return new ScenarioResult(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds,
+                p50Ms, p99Ms, meanMs, requestBytesPerRequest, responseBytesPerRequest, connections, classicRps,
+                warmupErrors, agent, figures);
+    }
+
     /** A load-driven scenario's result. */
     public ScenarioResult(String name, String path, String description, int requests, int errors,
                           Map<String, Integer> errorReasons, double throughputRps, double wallSeconds, double p50Ms,

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
+
 /**
  * What a transfer scenario (the mtom groups) measured beyond what every scenario has: seconds per size (each good
  * run's, and their mean), the classic figures beside them, the server's heap, and where its wire bytes come from.
@@ -15,9 +17,10 @@ import java.util.TreeMap;
  * @param classicSeconds size to the classic figure; empty when there is none
  * @param heap           the server's heap while the scenario ran, null when the server could not say
  * @param endpoint       what the report shows as the scenario's address
+ * @param heapLadder     the smallest -Xmx with which the server completed fetch 50,000; null when not tried
  */
 public record TransferFigures(String kind, Map<Integer, List<Double>> runSeconds, Map<Integer, Double> classicSeconds,
-                              HeapFigures heap, String endpoint) {
+                              HeapFigures heap, String endpoint, HeapLadder.Result heapLadder) {
 
     public static final String FETCH = "fetch";
     public static final String ECHO = "echo";
@@ -33,6 +36,16 @@ public record TransferFigures(String kind, Map<Integer, List<Double>> runSeconds
      * most left after a GC (-1 when none ran), {@code collections} how many GCs ran.
      */
     public record HeapFigures(long base, long peak, long peakAfterGc, long collections) {
+    }
+
+    public TransferFigures(String kind, Map<Integer, List<Double>> runSeconds, Map<Integer, Double> classicSeconds,
+                           HeapFigures heap, String endpoint) {
+        this(kind, runSeconds, classicSeconds, heap, endpoint, null);
+    }
+
+    /** These figures with the heap ladder's result. */
+    public TransferFigures withHeapLadder(HeapLadder.Result ladder) {
+        return new TransferFigures(kind, runSeconds, classicSeconds, heap, endpoint, ladder);
     }
 
     public boolean isFetch() {

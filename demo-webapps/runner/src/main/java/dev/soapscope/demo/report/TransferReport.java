@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.mtom.HeapLadder;
 import dev.soapscope.demo.scenario.mtom.TupleChecker;
 
 /**
@@ -202,9 +203,26 @@ final class TransferReport {
             lines.add(s.name() + ": " + (h == null ? "no heap figures" : "heap peak " + Format.bytes(h.peak())
                     + (h.peakAfterGc() >= 0 ? ", at most " + Format.bytes(h.peakAfterGc()) + " left after a GC" : "")
                     + " (" + Format.bytes(h.base()) + " in use after the full GC before it, " + h.collections()
-                    + " GC" + (h.collections() == 1 ? "" : "s") + " while it ran)"));
+                    + " GC" + (h.collections() == 1 ? "" : "s") + " while it ran)")
+                    + (s.transfer().heapLadder() == null ? "" : "; " + ladder(s.transfer().heapLadder())));
+        }
+        if (report.scenarios().stream().anyMatch(s -> s.transfer() != null && s.transfer().heapLadder() != null)) {
+            lines.add(String.format(Locale.ROOT, "heap ladder: the smallest server -Xmx of %s MB with which the "
+                    + "server completed fetch size %,d (%s)", HeapLadder.RUNGS_MB, HeapLadder.FETCH_SIZE,
+                    HeapLadder.CLASSIC));
         }
         return lines;
+    }
+
+    /** {@code fetch 50,000 completes with -Xmx128m (64 MB: OutOfMemoryError ...)} */
+    static String ladder(HeapLadder.Result ladder) {
+        String outcome = ladder.completed() ? "completes with -Xmx" + ladder.smallestMb() + "m"
+                : "fails with every -Xmx up to " + HeapLadder.RUNGS_MB.get(HeapLadder.RUNGS_MB.size() - 1) + "m";
+        List<String> failed = new ArrayList<>();
+        ladder.failures().forEach((mb, why) -> failed.add(mb + " MB: " + (why.length() > 120
+                ? why.substring(0, 120) + "..." : why)));
+        return String.format(Locale.ROOT, "fetch %,d %s", HeapLadder.FETCH_SIZE, outcome)
+                + (failed.isEmpty() ? "" : " (" + String.join("; ", failed) + ")");
     }
 
     /** {@code mtom/base64: soap.parse 30% (1.2 ms), ...; hot spots per request: stream.single_byte_read 2.00, ...} */

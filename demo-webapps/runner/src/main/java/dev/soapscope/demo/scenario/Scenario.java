@@ -21,8 +21,8 @@ import java.util.function.IntFunction;
  * @param endpoint       what the report shows as its address, e.g. {@code POST /saaj/orders}
  * @param maxConcurrency the most concurrent requests the stack survives (0: whatever the run asks); see
  *                       {@link #concurrency(int)}
- * @param dispatch       how the stack names the requests when it dispatches on a SOAPAction of its own; null when the
- *                       runner's SOAPAction labels name them
+ * @param dispatch       how the stack names the requests when it names them by where it dispatched them (Metro,
+ *                       Axis2), whatever SOAPAction they carry; null when the runner's SOAPAction labels name them
  */
 public record Scenario(String name, String path, String description, double classicRps,
                        IntFunction<PreparedRequest> requestFactory, Webapp webapp, Workload workload,
@@ -35,15 +35,20 @@ public record Scenario(String name, String path, String description, double clas
     public static final String WARMUP_ACTION = ACTION_PREFIX + "warmup";
 
     /**
-     * A stack that needs its own SOAPAction to run the scenario's code (Axis2 finds the operation from it before
-     * Rampart's Security phase; any other action is a fault) and names the request after its dispatch, a name that
-     * wins over the SOAPAction in the agent. Warm-up and measured requests then share one operation: the runner tells
-     * them apart by reading the agent's figures before and after the measured requests.
+     * A stack that names each request after its dispatch, a name that wins over the SOAPAction in the agent (Metro:
+     * the WSDL operation; Axis2: {@code service.operation}). Warm-up and measured requests then share operations, and
+     * so do the scenarios of one service: the runner tells them apart by reading the agent's figures before and after
+     * the measured requests.
      *
-     * @param soapAction the SOAPAction (unquoted) every request carries, e.g. {@code urn:getQuote}
-     * @param operation  the operation name the agent gives the requests, e.g. {@code crypto-cached.getQuote}
+     * @param soapAction the stack's own SOAPAction (unquoted) every request, warm-up included, must carry, e.g.
+     *                   {@code urn:getQuote} (Axis2 finds the operation from it before Rampart's Security phase; any
+     *                   other action is a fault); null: the runner's labels, which the stack ignores
+     * @param operations the operations the agent counts the scenario's requests under, e.g. a query and its batches
      */
-    public record StackDispatch(String soapAction, String operation) {
+    public record StackDispatch(String soapAction, List<String> operations) {
+        public StackDispatch {
+            operations = List.copyOf(operations);
+        }
     }
 
     public Scenario {
@@ -81,7 +86,15 @@ public record Scenario(String name, String path, String description, double clas
                 endpoint, max, dispatch);
     }
 
-    /** This scenario, its requests sent with the stack's own SOAPAction and named by its dispatch. */
+    /**
+     * This scenario on a stack that names requests by the operation it dispatched them to, whatever SOAPAction they
+     * carry: its figures are those of {@code operations} between before and after it ran.
+     */
+    public Scenario namedByDispatch(String... operations) {
+        return dispatchedBy(new StackDispatch(null, List.of(operations)));
+    }
+
+    /** This scenario, named by its stack's dispatch as {@code stack} says (and sent with its SOAPAction, if any). */
     public Scenario dispatchedBy(StackDispatch stack) {
         return new Scenario(name, path, description, classicRps, requestFactory, webapp, workload, classicSeconds,
                 endpoint, maxConcurrency, stack);
@@ -110,17 +123,26 @@ public record Scenario(String name, String path, String description, double clas
 
     /** The SOAPAction (unquoted) the measured requests carry: the runner's label, or the one the stack needs. */
     public String soapAction() {
-        return dispatch != null ? dispatch.soapAction() : ACTION_PREFIX + name;
+        return stackAction() != null ? stackAction() : ACTION_PREFIX + name;
     }
 
     /** The SOAPAction (unquoted) the warm-up requests carry: {@link #WARMUP_ACTION}, or the one the stack needs. */
     public String warmupAction() {
-        return dispatch != null ? dispatch.soapAction() : WARMUP_ACTION;
+        return stackAction() != null ? stackAction() : WARMUP_ACTION;
     }
 
-    /** The operation the agent counts the measured requests under. */
-    public String operation() {
-        return dispatch != null ? dispatch.operation() : soapAction();
+    private String stackAction() {
+        return dispatch == null ? null : dispatch.soapAction();
+    }
+
+    /** The operations the stack names the requests by; empty when the runner's SOAPAction labels name them. */
+    public List<String> dispatched() {
+        return dispatch == null ? List.of() : dispatch.operations();
+    }
+
+    /** The operations the agent counts the measured requests under. */
+    public List<String> operations() {
+        return dispatch == null ? List.of(soapAction()) : dispatch.operations();
     }
 
     /** Whether the agent counts the warm-up requests under the measured operation too. */

@@ -27,6 +27,9 @@ public final class Scenarios {
             + "gained about 20%";
     /** Axis2 finds the operation from this SOAPAction before Rampart's Security phase; any other action is a fault. */
     static final String RAMPART_ACTION = "urn:getQuote";
+    /** Metro names each request by the WSDL operation it dispatched it to, whatever its SOAPAction. */
+    private static final String METRO_QUERY = "{urn:soapscope:demo:query}query";
+    private static final String METRO_BATCH = "{urn:soapscope:demo:query}getNTuples";
 
     private static final List<Scenario> ALL = List.of(
             orders("payload-caching/saaj", "/saaj/orders", 34.35,
@@ -46,6 +49,15 @@ public final class Scenarios {
                     "POST /mtom/rest/query, then GET /mtom/rest/{id}/{n} per batch",
                     "CXF JAX-RS: each batch streamed as application/octet-stream, tuple by tuple as it is produced",
                     classic(12.4, 3.0, 1.7, 1.4)),
+            fetch("mtom/metro", Webapp.MTOM_METRO, FetchWorkload.Transport.BASE64, "/mtom-metro/services/query",
+                    "POST /mtom-metro/services/query (query, then getNTuples per batch)",
+                    "Metro (JAX-WS RI) 4.0.5: each batch of tuples inline as base64 in the SOAP body", Map.of())
+                    .namedByDispatch(METRO_QUERY, METRO_BATCH),
+            fetch("mtom/metro-mtom", Webapp.MTOM_METRO, FetchWorkload.Transport.MTOM,
+                    "/mtom-metro/services/query-mtom",
+                    "POST /mtom-metro/services/query-mtom (query, then getNTuples per batch)",
+                    "Metro (JAX-WS RI) 4.0.5 with MTOM: each batch as a binary attachment", Map.of())
+                    .namedByDispatch(METRO_QUERY, METRO_BATCH),
             echo("mtom-echo/mtom", "/mtom/services/echo-mtom", true,
                     "MtomEcho with MTOM on both ways: the bytes travel as attachments"),
             echo("mtom-echo/base64", "/mtom/services/echo", false,
@@ -146,7 +158,7 @@ public final class Scenarios {
     private static Scenario rampart(String name, String service, String description) {
         return Scenario.of(name, Webapp.RAMPART, Webapp.RAMPART.context() + "/services/" + service, Double.NaN,
                 description, new SignedQuoteRequests(), new dev.soapscope.demo.scenario.wssecurity.QuoteResponseValidator())
-                .dispatchedBy(new Scenario.StackDispatch(RAMPART_ACTION, service + ".getQuote"));
+                .dispatchedBy(new Scenario.StackDispatch(RAMPART_ACTION, List.of(service + ".getQuote")));
     }
 
     /**
@@ -162,7 +174,12 @@ public final class Scenarios {
 
     private static Scenario fetch(String name, FetchWorkload.Transport transport, String path, String endpoint,
                                   String description, Map<Integer, Double> classic) {
-        return Scenario.transfer(name, Webapp.MTOM, path, endpoint, description, new FetchWorkload(transport, path),
+        return fetch(name, Webapp.MTOM, transport, path, endpoint, description, classic);
+    }
+
+    private static Scenario fetch(String name, Webapp webapp, FetchWorkload.Transport transport, String path,
+                                  String endpoint, String description, Map<Integer, Double> classic) {
+        return Scenario.transfer(name, webapp, path, endpoint, description, new FetchWorkload(transport, path),
                 classic);
     }
 

@@ -11,6 +11,8 @@ public enum Webapp {
     PAYLOAD_CACHING("payload-caching", "", Container.TOMCAT_11, "--war"),
     /** {@code demo-webapps/mtom}: Apache CXF, at {@code /mtom}. */
     MTOM("mtom", "/mtom", Container.TOMCAT_11, "--mtom-war"),
+    /** {@code demo-webapps/mtom-metro}: the same query service on Metro (JAX-WS RI), at {@code /mtom-metro}. */
+    MTOM_METRO("mtom-metro", "/mtom-metro", Container.TOMCAT_11, "--mtom-metro-war"),
     /** {@code demo-webapps/ws-security}: Apache CXF with WSS4J, at {@code /ws-security}. */
     WS_SECURITY("ws-security", "/ws-security", Container.TOMCAT_11, "--ws-security-war"),
     /** {@code demo-webapps/axis1}: Apache Axis 1.4, javax, at {@code /axis1}. */

@@ -103,6 +103,37 @@ class TransferReportTest {
         assertEquals(0.75, transfer.path("wire_size_ratio").path("mtom-echo/mtom").asDouble(), 1e-4);
     }
 
+    /** The ladder's result beside each fetch mode's heap peak, with the classic claim; and in report.json. */
+    @Test
+    void heapLadderIsReportedPerFetchModeBesideTheClassicClaim() throws Exception {
+        List<ScenarioResult> results = new java.util.ArrayList<>(report.scenarios());
+        results.set(0, results.get(0).withTransfer(results.get(0).transfer().withHeapLadder(
+                new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(128,
+                        java.util.Map.of(64, "batch 0: OutOfMemoryError: Java heap space")))));
+        results.set(1, results.get(1).withTransfer(results.get(1).transfer().withHeapLadder(
+                new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(64, java.util.Map.of()))));
+        Report laddered = new Report(report.run(), results, report.flames());
+        String text = ConsoleTable.render(laddered);
+        assertTrue(text.contains("; fetch 50,000 completes with -Xmx128m (64 MB: batch 0: OutOfMemoryError: Java heap "
+                + "space)\n"), text);
+        assertTrue(text.contains("  mtom/mtom: heap peak") && text.contains("; fetch 50,000 completes with -Xmx64m\n"),
+                text);
+        assertTrue(text.contains("heap ladder: the smallest server -Xmx of [64, 128, 256, 512] MB with which the server "
+                + "completed fetch size 50,000 (classic: Axis 1.4 and Axis2 1.5 ran out of memory at fetch 50,000 "
+                + "with the default 128 MB heap, 512 MB worked; CXF was leaner)"), text);
+        assertFalse(ConsoleTable.render(report).contains("heap ladder"), "not run: not reported");
+
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(laddered));
+        JsonNode base64 = root.path("scenarios").get(0).path("heap_ladder");
+        assertEquals(128, base64.path("smallest_xmx_mb").asInt());
+        assertEquals(50_000, base64.path("fetch_size").asInt());
+        assertTrue(base64.path("failed").path("64").asText().contains("OutOfMemoryError"));
+        assertEquals(128, root.path("transfer").path("heap_ladder").path("mtom/base64").asInt());
+        assertEquals(64, root.path("transfer").path("heap_ladder").path("mtom/mtom").asInt());
+        assertFalse(root.path("transfer").path("heap_ladder").has("mtom/jaxrs"));
+        assertTrue(root.path("transfer").path("heap_ladder_classic").asText().contains("512 MB worked"));
+    }
+
     @Test
     void markdownHasTheFetchTableTheRatioAndEachModesSection() {
         String md = MarkdownReport.render(report);

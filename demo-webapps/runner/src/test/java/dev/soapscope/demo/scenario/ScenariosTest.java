@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,18 +51,33 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheMtomScenariosBase64FirstWithTheClassicFetchFigures() {
-        List<Scenario> mtom = Scenarios.all().subList(3, 8);
-        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom", "mtom-echo/base64"), names(mtom));
-        assertTrue(mtom.stream().allMatch(s -> s.webapp() == Webapp.MTOM && s.isWorkload()));
-        assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom", "/mtom/services/echo-mtom",
+        List<Scenario> mtom = Scenarios.all().subList(3, 10);
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom-echo/mtom",
+                "mtom-echo/base64"), names(mtom));
+        assertEquals(List.of(Webapp.MTOM, Webapp.MTOM, Webapp.MTOM, Webapp.MTOM_METRO, Webapp.MTOM_METRO, Webapp.MTOM,
+                Webapp.MTOM), mtom.stream().map(Scenario::webapp).toList());
+        assertTrue(mtom.stream().allMatch(Scenario::isWorkload));
+        assertEquals(List.of("/mtom/services/query", "/mtom/services/query-mtom", "/mtom",
+                "/mtom-metro/services/query", "/mtom-metro/services/query-mtom", "/mtom/services/echo-mtom",
                 "/mtom/services/echo"), mtom.stream().map(Scenario::path).toList());
-        assertEquals(List.of("fetch", "fetch", "fetch", "echo", "echo"),
+        assertEquals(List.of("fetch", "fetch", "fetch", "fetch", "fetch", "echo", "echo"),
                 mtom.stream().map(s -> s.workload().kind()).toList());
         assertEquals(java.util.Map.of(10, 11.8, 100, 3.5, 1000, 2.3, 100000, 2.6), mtom.get(0).classicSeconds());
         assertEquals(java.util.Map.of(10, 13.0, 100, 3.2, 1000, 2.0, 100000, 2.0), mtom.get(1).classicSeconds());
         assertEquals(java.util.Map.of(10, 12.4, 100, 3.0, 1000, 1.7, 100000, 1.4), mtom.get(2).classicSeconds());
         assertEquals("urn:soapscope:demo:mtom/jaxrs", mtom.get(2).soapAction());
         assertThrows(IllegalStateException.class, () -> mtom.get(0).prepare(1));
+        // CXF's requests are named by their SOAPAction, Metro's by the WSDL operation it dispatched them to
+        assertEquals(List.of(), mtom.get(0).dispatched());
+        for (Scenario metro : mtom.subList(3, 5)) {
+            assertEquals(List.of("{urn:soapscope:demo:query}query", "{urn:soapscope:demo:query}getNTuples"),
+                    metro.dispatched());
+            assertEquals(metro.dispatched(), metro.operations());
+            assertTrue(metro.sharesOperationWithWarmup());
+            assertEquals(Scenario.WARMUP_ACTION, metro.warmupAction(), "Metro takes any SOAPAction: the runner's labels");
+            assertEquals("urn:soapscope:demo:" + metro.name(), metro.soapAction());
+            assertEquals(Map.of(), metro.classicSeconds(), "the classic benchmark had no Metro column");
+        }
     }
 
     @Test
@@ -78,11 +94,12 @@ class ScenariosTest {
             assertEquals("urn:getQuote", s.warmupAction());
             assertTrue(s.sharesOperationWithWarmup());
         }
-        assertEquals(List.of("crypto-cached.getQuote", "crypto-per-request.getQuote"),
-                rampart.stream().map(Scenario::operation).toList());
+        assertEquals(List.of(List.of("crypto-cached.getQuote"), List.of("crypto-per-request.getQuote")),
+                rampart.stream().map(Scenario::operations).toList());
         Scenario saaj = Scenarios.all().get(0);
         assertEquals(Scenario.WARMUP_ACTION, saaj.warmupAction());
-        assertEquals(saaj.soapAction(), saaj.operation());
+        assertEquals(List.of(saaj.soapAction()), saaj.operations());
+        assertEquals(List.of(), saaj.dispatched());
         assertTrue(!saaj.sharesOperationWithWarmup());
     }
 
@@ -98,7 +115,7 @@ class ScenariosTest {
 
     @Test
     void registryHoldsTheWsSecurityAndAxis1ScenariosTheLeanWayFirst() {
-        List<Scenario> rest = Scenarios.all().subList(8, 12);
+        List<Scenario> rest = Scenarios.all().subList(10, 14);
         assertEquals(List.of("ws-security/crypto-cached", "ws-security/crypto-per-request", "axis1/plain",
                 "axis1/logging-handler"), names(rest));
         assertEquals(List.of("/ws-security/services/crypto-cached", "/ws-security/services/crypto-per-request",
@@ -127,8 +144,8 @@ class ScenariosTest {
     void selectsGroupsAndNamesInRegistryOrderOnce() {
         assertEquals(names(Scenarios.all()), names(Scenarios.select(List.of())));
         assertEquals(names(Scenarios.all().subList(0, 3)), names(Scenarios.select(List.of("payload-caching"))));
-        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom-echo/mtom", "mtom-echo/base64"),
-                names(Scenarios.select(List.of("mtom"))));
+        assertEquals(List.of("mtom/base64", "mtom/mtom", "mtom/jaxrs", "mtom/metro", "mtom/metro-mtom", "mtom-echo/mtom",
+                "mtom-echo/base64"), names(Scenarios.select(List.of("mtom"))));
         assertEquals(List.of("mtom-echo/mtom", "mtom-echo/base64"), names(Scenarios.select(List.of("mtom-echo"))));
         assertEquals(List.of("payload-caching/axiom-streaming", "mtom/jaxrs"),
                 names(Scenarios.select(List.of("mtom/jaxrs", "payload-caching/axiom-streaming"))));

@@ -1,7 +1,10 @@
-package dev.soapscope.demo.mtom;
+package dev.soapscope.demo.mtom.api;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,12 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
-import dev.soapscope.demo.mtom.api.Tuple;
-import dev.soapscope.demo.mtom.api.Tuples;
 
 /**
- * The running queries, shared by the SOAP and the JAX-RS endpoints (a query started over one can be fetched over the
- * other). Each query has a producer thread that fills a bounded queue ({@value #QUEUE_CAPACITY} tuples) with
+ * The running queries, shared by the SOAP and the JAX-RS endpoints of every stack's demo WAR (a query started over one
+ * can be fetched over another). Each query has a producer thread that fills a bounded queue ({@value #QUEUE_CAPACITY} tuples) with
  * {@link Tuples#generate(int)} and blocks while the queue is full; fetches drain it.
  *
  * <p>A query nobody has fetched from for the idle timeout (60 s in the webapp) is cancelled: its producer stops and
@@ -29,7 +30,7 @@ import dev.soapscope.demo.mtom.api.Tuples;
  */
 public final class Queries implements AutoCloseable {
 
-    static final int QUEUE_CAPACITY = 1000;
+    public static final int QUEUE_CAPACITY = 1000;
     /** How long a fetch waits for a single tuple before it gives up on the producer. */
     private static final long STALL_SECONDS = 30;
     /** Put into the queue after a query's last tuple. Compared by identity. */
@@ -73,6 +74,24 @@ public final class Queries implements AutoCloseable {
             throw new UnknownQueryException(requestId);
         }
         return query;
+    }
+
+    /**
+     * {@code getNTuples(tuples, requestId)} of every stack: the next (at most) {@code tuples} tuples of the query,
+     * drained from its queue, then encoded as one batch ({@link TupleCodec#encode}; an empty array once exhausted).
+     *
+     * @throws UnknownQueryException if there is no such query
+     * @throws UncheckedIOException  if the producer stalled or the query was cancelled
+     */
+    public byte[] batch(int tuples, String requestId) {
+        Query query = get(requestId);
+        List<Tuple> batch = new ArrayList<>(Math.min(Math.max(tuples, 0), QUEUE_CAPACITY));
+        try {
+            query.fetch(tuples, batch::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        return TupleCodec.encode(batch);
     }
 
     /** Queries not yet timed out, exhausted ones included. */

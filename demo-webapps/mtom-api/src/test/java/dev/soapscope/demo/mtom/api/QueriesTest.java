@@ -1,4 +1,4 @@
-package dev.soapscope.demo.mtom;
+package dev.soapscope.demo.mtom.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,8 +15,6 @@ import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
-import dev.soapscope.demo.mtom.api.Tuple;
-import dev.soapscope.demo.mtom.api.Tuples;
 
 class QueriesTest {
 
