@@ -19,7 +19,6 @@ import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentClient;
 import dev.soapscope.demo.agent.AgentFigures;
-import dev.soapscope.demo.agent.FiguresBetween;
 import dev.soapscope.demo.load.LoadDriver;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.load.Progress;
@@ -302,13 +301,16 @@ public final class Main {
                 flames.diffs().isEmpty() ? "" : " and " + flames.diffs().size() + " differential", dir.resolve(Flames.DIR));
     }
 
-    /** Warm-up requests go to their own operation ({@link Scenario#WARMUP_ACTION}); returns how many failed. */
+    /**
+     * Warm-up requests go to their own operation ({@link Scenario#WARMUP_ACTION}) unless the stack names them
+     * ({@link Scenario#warmupAction()}); returns how many failed.
+     */
     private static int warmUp(Scenario scenario, Options options, LoadDriver driver, Progress progress, PrintStream err)
             throws InterruptedException {
         if (options.warmup() == 0) {
             return 0;
         }
-        LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), Scenario.WARMUP_ACTION,
+        LoadResult warm = driver.run(scenario.name() + " warm-up", scenario.path(), scenario.warmupAction(),
                 scenario.prepare(REQUEST_VARIANTS), options.warmup(), scenario.concurrency(options.concurrency()),
                 progress);
         if (warm.errors() > 0) {
@@ -338,7 +340,7 @@ public final class Main {
         if (!options.transfer().warmup()) {
             return 0;
         }
-        Workload.Outcome warm = scenario.workload().run(base, options.transfer(), Scenario.WARMUP_ACTION, true,
+        Workload.Outcome warm = scenario.workload().run(base, options.transfer(), scenario.warmupAction(), true,
                 scenario.name() + " warm-up", out);
         if (warm.load().errors() > 0) {
             err.println("soapscope-demo: " + warm.load().errors() + " warm-up requests of " + scenario.name()
@@ -361,14 +363,7 @@ public final class Main {
         } catch (IOException e) {
             err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
         }
-        FiguresBetween.Snapshot agentBefore = null;
-        if (!scenario.dispatched().isEmpty()) {
-            try {
-                agentBefore = agent.snapshot();
-            } catch (IOException e) {
-                err.println("soapscope-demo: cannot read the agent's endpoint before " + scenario.name() + ": " + e);
-            }
-        }
+        AgentFigures warm = beforeMeasuring(scenario, 0, agent, err);
         long from = System.currentTimeMillis();
         Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
                 scenario.name(), out);
@@ -383,24 +378,37 @@ public final class Main {
                 err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
             }
         }
-        AgentFigures figures = scenario.dispatched().isEmpty() ? agentFigures(scenario, outcome.load(), agent, server, err)
-                : dispatchedFigures(scenario, outcome.load(), agentBefore, agent, server, err);
+        AgentFigures figures = agentFigures(scenario, outcome.load(), warm, agent, server, err);
         return ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
     }
 
-    /** {@link #agentFigures} for a stack that names requests by their dispatched operation: the scenario's share. */
-    private static AgentFigures dispatchedFigures(Scenario scenario, LoadResult load, FiguresBetween.Snapshot before,
-                                                  AgentClient agent, ServerProcess server, PrintStream err)
+    /**
+     * The agent's figures of the scenario's operation before its measured requests, when its warm-up shares the
+     * operation (once the agent has counted the {@code warmedUp} requests that succeeded, or after 5 s); else null.
+     */
+    private static AgentFigures beforeMeasuring(Scenario scenario, int warmedUp, AgentClient agent, PrintStream err)
             throws InterruptedException {
-        if (before == null) {
+        if (!scenario.sharesOperationWithWarmup()) {
             return null;
         }
         try {
-            AgentFigures figures = agent.awaitSince(before, scenario.soapAction(), scenario.dispatched(),
-                    load.requests(), Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
+            return agent.await(operationsName(scenario), scenario.operations(), warmedUp, Duration.ofSeconds(5));
+        } catch (IOException e) {
+            err.println("soapscope-demo: cannot read the agent's endpoint before " + scenario.name() + ": " + e);
+            return null;
+        }
+    }
+
+    /** The figures of the measured requests: those after {@code warm} when the warm-up shares their operation. */
+    private static AgentFigures agentFigures(Scenario scenario, LoadResult load, AgentFigures warm, AgentClient agent,
+                                             ServerProcess server, PrintStream err) throws InterruptedException {
+        try {
+            long already = warm == null ? 0 : warm.requests();
+            AgentFigures all = agent.await(operationsName(scenario), scenario.operations(), already + load.requests(),
+                    Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
+            AgentFigures figures = all == null || warm == null ? all : all.since(warm);
             if (figures == null) {
-                err.println("soapscope-demo: the agent counted no request of " + String.join(", ",
-                        scenario.dispatched()) + " while " + scenario.name() + " ran");
+                err.println("soapscope-demo: the agent reported no operation " + operationsName(scenario));
             } else if (figures.requests() != load.requests()) {
                 err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
                         figures.requests(), scenario.name(), load.requests());
@@ -413,23 +421,9 @@ public final class Main {
         }
     }
 
-    private static AgentFigures agentFigures(Scenario scenario, LoadResult load, AgentClient agent, ServerProcess server,
-                                             PrintStream err) throws InterruptedException {
-        try {
-            AgentFigures figures = agent.await(scenario.soapAction(), load.requests(),
-                    Duration.ofSeconds(load.errors() == 0 ? 15 : 3));
-            if (figures == null) {
-                err.println("soapscope-demo: the agent reported no operation " + scenario.soapAction());
-            } else if (figures.requests() != load.requests()) {
-                err.printf(Locale.ROOT, "soapscope-demo: the agent counted %d requests of %s, the client sent %d%n",
-                        figures.requests(), scenario.name(), load.requests());
-            }
-            return figures;
-        } catch (IOException e) {
-            err.println("soapscope-demo: cannot read the agent's endpoint: " + e
-                    + (server.isAlive() ? "" : "; the server is gone, its last lines:\n" + server.tail()));
-            return null;
-        }
+    /** The name the report gives the agent's figures: the operations the agent counted them under. */
+    private static String operationsName(Scenario scenario) {
+        return String.join(", ", scenario.operations());
     }
 
     /** Records when the scenario was measured: its flame graphs hold the server's samples of that time. */
@@ -438,11 +432,12 @@ public final class Main {
                                           Map<String, FlameGraphWriter.Window> windows, PrintStream err)
             throws InterruptedException {
         List<PreparedRequest> pool = scenario.prepare(REQUEST_VARIANTS);
+        AgentFigures warm = beforeMeasuring(scenario, options.warmup() - warmupErrors, agent, err);
         long from = System.currentTimeMillis();
         LoadResult load = driver.run(scenario.name(), scenario.path(), scenario.soapAction(), pool, options.requests(),
                 scenario.concurrency(options.concurrency()), progress);
         windows.put(scenario.name(), new FlameGraphWriter.Window(from, System.currentTimeMillis()));
-        AgentFigures figures = agentFigures(scenario, load, agent, server, err);
+        AgentFigures figures = agentFigures(scenario, load, warm, agent, server, err);
         return ScenarioResult.of(scenario, load, warmupErrors, figures);
     }
 

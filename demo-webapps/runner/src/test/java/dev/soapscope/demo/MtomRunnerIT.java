@@ -99,6 +99,12 @@ class MtomRunnerIT {
         }
         // Metro: counted by its WSDL operations, the scenario's share taken between before and after it ran
         assertEquals(22 + 4, scenarios.get(4).path("requests").asInt());
+        for (int metro : new int[] {4, 5}) {
+            assertEquals("{urn:soapscope:demo:query}query, {urn:soapscope:demo:query}getNTuples",
+                    scenarios.get(metro).path("agent_operation").asText());
+            assertTrue(scenarios.get(metro).path("server_duration_us").path("p50").isNull(),
+                    "one histogram per operation for warm-up and measured requests: " + scenarios.get(metro));
+        }
         assertTrue(wire(scenarios.get(5)) < wire(scenarios.get(4)), "Metro: MTOM fewer bytes than base64");
         // Spring-WS and Axis 1.4 (Tomcat 9, so run last): named by the runner's SOAPAction, every request counted
         assertEquals(22 + 4, scenarios.get(6).path("requests").asInt());

@@ -35,45 +35,30 @@ public final class AgentClient {
     }
 
     /**
-     * Waits until the agent has counted {@code expected} requests of the operation (it records a request as the servlet
-     * returns, which can be just after the client has the whole response), at most {@code timeout}; then reads it.
+     * Waits until the agent has counted {@code expected} requests of {@code operations} together (it records a request
+     * as the servlet returns, which can be just after the client has the whole response), at most {@code timeout};
+     * then reads them, named {@code name}.
      *
-     * @return the figures, or null when the agent never saw the operation
+     * @return the figures, or null when the agent never saw the operations
      */
-    public AgentFigures await(String operation, long expected, Duration timeout) throws IOException, InterruptedException {
+    public AgentFigures await(String name, List<String> operations, long expected, Duration timeout)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonNode phases = phases();
-        while (requests(phases, operation) < expected && System.nanoTime() < deadline) {
+        while (requests(phases, operations) < expected && System.nanoTime() < deadline) {
             Thread.sleep(100);
             phases = phases();
         }
-        return AgentFigures.parse(phases, hotspots(), operation);
+        return AgentFigures.parse(phases, hotspots(), name, operations);
     }
 
-    /** Both documents now, for {@link FiguresBetween}. */
-    public FiguresBetween.Snapshot snapshot() throws IOException, InterruptedException {
-        return new FiguresBetween.Snapshot(phases(), hotspots());
-    }
-
-    /**
-     * Waits until the agent has counted {@code expected} more requests of {@code operations} than in {@code before},
-     * at most {@code timeout}; then the figures of those requests, named {@code name} (null when there were none).
-     */
-    public AgentFigures awaitSince(FiguresBetween.Snapshot before, String name, List<String> operations, long expected,
-                                   Duration timeout) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long already = FiguresBetween.requests(before.phases(), operations);
-        JsonNode phases = phases();
-        while (FiguresBetween.requests(phases, operations) - already < expected && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            phases = phases();
+    private static long requests(JsonNode phases, List<String> operations) {
+        long n = 0;
+        for (String operation : operations) {
+            JsonNode op = AgentFigures.findOperation(phases, operation);
+            n += op == null ? 0 : op.path("requests").asLong();
         }
-        return FiguresBetween.of(name, operations, before, new FiguresBetween.Snapshot(phases, hotspots()));
-    }
-
-    private static long requests(JsonNode phases, String operation) {
-        JsonNode op = AgentFigures.findOperation(phases, operation);
-        return op == null ? 0 : op.path("requests").asLong();
+        return n;
     }
 
     private JsonNode get(String path) throws IOException, InterruptedException {

@@ -8,8 +8,11 @@ final class Format {
     private Format() {
     }
 
-    /** {@code 412 us}, {@code 1.23 ms}, {@code 12.3 ms}, {@code 1.53 s}. */
+    /** {@code 412 us}, {@code 1.23 ms}, {@code 12.3 ms}, {@code 1.53 s}; {@code n/a} for NaN (a percentile not known). */
     static String micros(double us) {
+        if (Double.isNaN(us)) {
+            return "n/a";
+        }
         double a = Math.abs(us);
         if (a < 1000) {
             return String.format(Locale.ROOT, "%.0f us", us);

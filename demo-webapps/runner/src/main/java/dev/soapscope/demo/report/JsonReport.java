@@ -3,6 +3,8 @@ package dev.soapscope.demo.report;
 import java.util.List;
 import java.util.Map;
 
+import dev.soapscope.demo.scenario.Scenario;
+import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.TransferSettings;
 import dev.soapscope.demo.scenario.mtom.HeapLadder;
 import dev.soapscope.demo.scenario.mtom.TupleChecker;
@@ -71,7 +73,7 @@ public final class JsonReport {
 
     private static void scenario(ObjectNode o, Report report, ScenarioResult s, String explanation) {
         o.put("name", s.name()).put("group", s.group()).put("path", s.path())
-                .put("soap_action", "urn:soapscope:demo:" + s.name())
+                .put("soap_action", soapAction(s))
                 .put("requests", s.requests()).put("errors", s.errors())
                 .put("throughput_rps", round(s.throughputRps(), 2)).put("wall_seconds", round(s.wallSeconds(), 3));
         o.putObject("latency_ms").put("p50", round(s.p50Ms(), 3)).put("p99", round(s.p99Ms(), 3))
@@ -92,8 +94,10 @@ public final class JsonReport {
         ObjectNode phases = o.putObject("phases");
         for (Map.Entry<String, PhaseFigures> e : s.phases().entrySet()) {
             PhaseFigures p = e.getValue();
-            phases.putObject(e.getKey()).put("mean_us", p.meanUs()).put("share", p.share()).put("p50_us", p.p50Us())
-                    .put("p99_us", p.p99Us()).put("alloc_bytes", p.allocBytes()).put("requests", p.requests());
+            ObjectNode phase = phases.putObject(e.getKey()).put("mean_us", p.meanUs()).put("share", p.share());
+            putNumber(phase, "p50_us", p.p50Us(), 1);
+            putNumber(phase, "p99_us", p.p99Us(), 1);
+            phase.put("alloc_bytes", p.allocBytes()).put("requests", p.requests());
         }
         o.put("alloc_bytes_per_request", s.allocBytesPerRequest());
         ObjectNode hotspots = o.putObject("hotspots");
@@ -113,8 +117,10 @@ public final class JsonReport {
         }
         if (s.agent() != null) {
             o.put("agent_requests", s.agent().requests());
-            o.putObject("server_duration_us").put("mean", s.agent().durationMeanUs()).put("p50", s.agent().durationP50Us())
-                    .put("p99", s.agent().durationP99Us());
+            o.put("agent_operation", s.agent().operation());
+            ObjectNode duration = o.putObject("server_duration_us").put("mean", round(s.agent().durationMeanUs(), 1));
+            putNumber(duration, "p50", s.agent().durationP50Us(), 1);
+            putNumber(duration, "p99", s.agent().durationP99Us(), 1);
             ObjectNode outcomes = o.putObject("server_outcomes");
             s.agent().outcomes().forEach(outcomes::put);
         } else {
@@ -237,6 +243,12 @@ public final class JsonReport {
         HeapLadder.RUNGS_MB.forEach(rungs::add);
         ObjectNode failed = o.putObject("failed");
         ladder.failures().forEach((mb, why) -> failed.put(String.valueOf(mb), why));
+    }
+
+    /** The SOAPAction its measured requests carried (a registered scenario's own; the runner's label otherwise). */
+    private static String soapAction(ScenarioResult s) {
+        return Scenarios.all().stream().filter(x -> x.name().equals(s.name())).findFirst().map(Scenario::soapAction)
+                .orElse(Scenario.ACTION_PREFIX + s.name());
     }
 
     private static void putNumber(ObjectNode o, String key, double value) {

@@ -22,7 +22,9 @@ public enum Webapp {
     /** {@code demo-webapps/ws-security}: Apache CXF with WSS4J, at {@code /ws-security}. */
     WS_SECURITY("ws-security", "/ws-security", Container.TOMCAT_11, "--ws-security-war"),
     /** {@code demo-webapps/axis1}: Apache Axis 1.4, javax, at {@code /axis1}. */
-    AXIS1("axis1", "/axis1", Container.TOMCAT_9, "--axis1-war");
+    AXIS1("axis1", "/axis1", Container.TOMCAT_9, "--axis1-war"),
+    /** {@code demo-webapps/rampart}: Apache Axis2 1.7 with Rampart 1.7.1, javax, at {@code /rampart}. */
+    RAMPART("rampart", "/rampart", Container.TOMCAT_9, "--rampart-war");
 
     private final String module;
     private final String context;

@@ -22,7 +22,9 @@ class ScenariosTest {
                 new Scenarios.Pair("ws-security/crypto-per-request", "ws-security/crypto-cached"),
                 new Scenarios.Pair("axis1/logging-handler", "axis1/plain"),
                 new Scenarios.Pair("logging/debug", "logging/info", "logging", "message.logged"),
-                new Scenarios.Pair("validation/on", "validation/off", "validation", null)), Scenarios.pairs());
+                new Scenarios.Pair("validation/on", "validation/off", "validation", null),
+                new Scenarios.Pair("rampart/crypto-per-request", "rampart/crypto-cached", "security", "crypto.load",
+                        "soap.conversion", Scenarios.RAMPART_CLASSIC)), Scenarios.pairs());
         assertEquals(Scenarios.pairs().get(5), Scenarios.Pair.of("logging/info", "logging/debug"));
         assertEquals(null, Scenarios.Pair.of("logging/info", "validation/on"));
         for (Scenarios.Pair pair : Scenarios.pairs()) {
@@ -73,6 +75,10 @@ class ScenariosTest {
         for (Scenario metro : mtom.subList(3, 5)) {
             assertEquals(List.of("{urn:soapscope:demo:query}query", "{urn:soapscope:demo:query}getNTuples"),
                     metro.dispatched());
+            assertEquals(metro.dispatched(), metro.operations());
+            assertTrue(metro.sharesOperationWithWarmup());
+            assertEquals(Scenario.WARMUP_ACTION, metro.warmupAction(), "Metro takes any SOAPAction: the runner's labels");
+            assertEquals("urn:soapscope:demo:" + metro.name(), metro.soapAction());
             assertEquals(Map.of(), metro.classicSeconds(), "the classic benchmark had no Metro column");
         }
         // Axis2's by the service and operation it dispatched them to; the classic Axis2 1.5 column was base64
@@ -88,6 +94,29 @@ class ScenariosTest {
         // Spring-WS: answers the JAX-WS client, named by SOAPAction; no classic column
         assertEquals(List.of(), mtom.get(5).dispatched());
         assertEquals(Map.of(), mtom.get(5).classicSeconds());
+    }
+
+    @Test
+    void rampartScenariosSendTheActionAxis2DispatchesOnAndAreCountedUnderItsOperation() {
+        List<Scenario> rampart = Scenarios.select(List.of("rampart"));
+        assertEquals(List.of("rampart/crypto-cached", "rampart/crypto-per-request"), names(rampart));
+        assertEquals(List.of("/rampart/services/crypto-cached", "/rampart/services/crypto-per-request"),
+                rampart.stream().map(Scenario::path).toList());
+        for (Scenario s : rampart) {
+            assertEquals(Webapp.RAMPART, s.webapp());
+            assertEquals(Container.TOMCAT_9, s.webapp().container());
+            // Rampart runs only when Axis2 found the operation from the SOAPAction, so the warm-up sends it too
+            assertEquals("urn:getQuote", s.soapAction());
+            assertEquals("urn:getQuote", s.warmupAction());
+            assertTrue(s.sharesOperationWithWarmup());
+        }
+        assertEquals(List.of(List.of("crypto-cached.getQuote"), List.of("crypto-per-request.getQuote")),
+                rampart.stream().map(Scenario::operations).toList());
+        Scenario saaj = Scenarios.all().get(0);
+        assertEquals(Scenario.WARMUP_ACTION, saaj.warmupAction());
+        assertEquals(List.of(saaj.soapAction()), saaj.operations());
+        assertEquals(List.of(), saaj.dispatched());
+        assertTrue(!saaj.sharesOperationWithWarmup());
     }
 
     @Test
