@@ -24,7 +24,9 @@ final class Cxf {
     private static final Logger CXF_LOG = Logger.getLogger("org.apache.cxf");
 
     static {
-        CXF_LOG.setLevel(Level.WARNING); // no "Creating Service ..." line per proxy
+        // no "Creating Service ..." line per proxy, and no WARNING for a failed call: the runner reports those itself,
+        // where CXF's line repeats the whole answer (a heap-ladder rung's HTML 500 page with its stack trace)
+        CXF_LOG.setLevel(Level.SEVERE);
     }
 
     private static final long RECEIVE_TIMEOUT_MS = 180_000;
