@@ -120,7 +120,7 @@ class AgentPageIT {
         } finally {
             browser.driver.switchTo().defaultContent();
         }
-        browser.driver.executeScript("document.getElementById('operations').scrollIntoView()");
+        browser.driver.executeScript("window.scrollTo(0, 0)");
         Files.createDirectories(SCREENSHOTS);
         Path shot = SCREENSHOTS.resolve("page-under-load.png");
         Files.write(shot, browser.driver.getScreenshotAs(OutputType.BYTES));
@@ -130,6 +130,36 @@ class AgentPageIT {
 
     @Test
     @Order(3)
+    void twoProfilesCompareAsADifferentialGraphAndVerdicts() {
+        WebElement seconds = browser.driver.findElement(By.id("seconds"));
+        seconds.clear();
+        seconds.sendKeys("2");
+        browser.driver.findElement(By.id("start")).click();
+        waitFor(Duration.ofSeconds(90), () -> !rows("#profiles [data-profile='2']").isEmpty()
+                && browser.driver.findElement(By.id("compare")).isDisplayed());
+        browser.driver.findElement(By.id("compare-button")).click();
+        waitFor(Duration.ofSeconds(30), () -> browser.driver.findElement(By.id("flame")).getAttribute("src")
+                .contains("profiles/diff?base=1&current=2")
+                && !browser.driver.findElement(By.id("verdict-note")).getText().isEmpty());
+        String note = browser.driver.findElement(By.id("verdict-note")).getText();
+        assertTrue(note.startsWith("regressed:"), "the rule of compare, then what it could not judge: " + note);
+        // both windows hold hundreds of requests of each operation: every row has a verdict
+        for (WebElement row : rows("#verdict-table tbody tr")) {
+            String verdict = row.findElements(By.tagName("td")).get(6).getText();
+            assertTrue(verdict.matches("regressed|improved|unchanged"), row.getText());
+        }
+        assertTrue(rows("#verdict-table tbody tr").size() >= 2, "a row per operation and phase at least");
+        browser.driver.switchTo().frame("flame");
+        try {
+            waitFor(Duration.ofSeconds(20), () -> !browser.driver.findElements(By.tagName("canvas")).isEmpty());
+        } finally {
+            browser.driver.switchTo().defaultContent();
+        }
+        assertEquals(List.of(), browser.consoleErrors());
+    }
+
+    @Test
+    @Order(4)
     void thePhaseTableSaysWhatPhasesSays() throws Exception {
         loading.set(false);
         load.join(10_000);

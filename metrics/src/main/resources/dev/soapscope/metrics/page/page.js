@@ -13,6 +13,7 @@
   var phaseColour = {};
   var timer = null;
   var poll = null;
+  var profileCount = 0;
 
   function $(id) { return document.getElementById(id); }
 
@@ -181,8 +182,13 @@
       var was = select.value;
       select.textContent = '';
       state.profiles.forEach(function (p) { select.appendChild(el('option', {value: String(p.id), text: '#' + p.id + ' ' + p.event})); });
-      if (was) { select.value = was; } else if (state.profiles.length > 1) { select.selectedIndex = state.profiles.length - 2 + which; }
+      if (state.profiles.length !== profileCount && state.profiles.length > 1) {
+        select.selectedIndex = state.profiles.length - 2 + which; // a new profile: the last two, older as baseline
+      } else if (was) {
+        select.value = was;
+      }
     });
+    profileCount = state.profiles.length;
     $('compare').hidden = state.profiles.length < 2;
     return running;
   }
