@@ -5,12 +5,15 @@ import dev.soapscope.agent.profiler.ProfilerControl;
 import dev.soapscope.config.Config;
 import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.metrics.History;
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.PortGuard;
 import dev.soapscope.recorder.Recorder;
 
 import java.lang.instrument.Instrumentation;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Wires the agent together once the recorder is on the bootstrap path. Loaded reflectively by {@link AgentMain}.
@@ -27,14 +30,15 @@ public final class AgentInstaller {
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
 
-        final Endpoint endpoint = new Endpoint(DeferredMeters.listening(), true);
-        Recorder.serveEndpointWith(new EndpointBridge(endpoint));
+        final Endpoint endpoint = new Endpoint(DeferredMeters.listening(), true, history());
+        // the filter serves our documents in its webapp, but not the profiling routes
+        Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
 
         ProfilerControl profiler = new ProfilerControl(config, endpoint);
         String served = "no endpoint (endpoint=false)";
         if (config.getBoolean(ConfigKey.ENDPOINT)) {
             EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
-                    endpoint, new ProfileRoutes(profiler));
+                    endpoint, new ProfileRoutes(profiler), new ProfileSessionRoutes(new ProfileSessions(profiler)));
             served = server == null ? "no endpoint (see above)" : "endpoint http://" + server.address() + "/metrics";
             if (server != null) {
                 guardPort(server);
@@ -46,6 +50,20 @@ public final class AgentInstaller {
         if (!continuous.isEmpty()) {
             profiler.startContinuous(continuous);
         }
+    }
+
+    /** The page's recent past: a snapshot every {@link History#INTERVAL_SECONDS}, on a daemon thread. */
+    private static History history() {
+        final History history = new History(Recorder::aggregates);
+        Executors.newSingleThreadScheduledExecutor(new DaemonThreads("soapscope-history")).scheduleWithFixedDelay(() -> {
+            try {
+                history.sampleIfDue();
+            } catch (Throwable e) {
+                Log.warnOnce("history", "the page's history stopped taking snapshots", e);
+                throw e;
+            }
+        }, 2, 2, TimeUnit.SECONDS); // checks often, so snapshots stay INTERVAL_SECONDS apart, not twice that
+        return history;
     }
 
     /** Should the application bind the endpoint's port, the endpoint lets it go: the application comes first. */

@@ -45,15 +45,16 @@ final class EndpointConnection implements Runnable {
     public void run() {
         try {
             socket.setSoTimeout(EndpointServer.HEAD_MILLIS);
-            String requestLine = readHead(new BufferedInputStream(socket.getInputStream(), 1024));
+            String requestHead = readHead(new BufferedInputStream(socket.getInputStream(), 1024));
             Reply reply;
             boolean head = false;
-            if (requestLine == null) {
+            if (requestHead == null) {
                 reply = Reply.text(400, "soapscope: the request head is incomplete or longer than " + MAX_HEAD_BYTES + " bytes\n");
             } else {
-                String[] parts = requestLine.split(" ");
+                int eol = requestHead.indexOf('\n');
+                String[] parts = (eol < 0 ? requestHead : requestHead.substring(0, eol)).trim().split(" ");
                 head = parts.length == 3 && "HEAD".equals(parts[0]);
-                reply = answer(parts);
+                reply = answer(parts, header(requestHead, "accept"));
             }
             deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EndpointServer.RESPONSE_MILLIS);
             write(reply, head);
@@ -66,7 +67,7 @@ final class EndpointConnection implements Runnable {
         }
     }
 
-    private Reply answer(String[] requestLine) throws Exception {
+    private Reply answer(String[] requestLine, String accept) throws Exception {
         if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/1.")) {
             return Reply.text(400, "soapscope: not an HTTP/1 request line\n");
         }
@@ -90,11 +91,29 @@ final class EndpointConnection implements Runnable {
             reply.fileName = r.fileName;
             return reply;
         }
-        Endpoint.Response doc = handler.endpoint.get(path);
+        if (handler.sessions.handles(path)) {
+            ProfileRoutes.Reply r = handler.sessions.get(path, target.getRawQuery());
+            Reply reply = new Reply(r.status, r.contentType, new Endpoint.Response(r.status, r.contentType, out -> out.write(r.body)));
+            reply.length = r.body.length;
+            return reply;
+        }
+        String query = target.getRawQuery();
+        Endpoint.Response doc = handler.endpoint.get(Endpoint.route(path, accept) + (query == null ? "" : "?" + query));
         return new Reply(doc.status, doc.contentType, doc);
     }
 
-    /** The request line; the rest of the head is read and ignored. Null when incomplete or too long. */
+    /** The value of a header in a request head (name in lower case), or null. */
+    static String header(String head, String name) {
+        for (String line : head.split("\r?\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT).equals(name)) {
+                return line.substring(colon + 1).trim();
+            }
+        }
+        return null;
+    }
+
+    /** The request head (request line and headers). Null when incomplete or too long. */
     private static String readHead(InputStream in) throws IOException {
         byte[] head = new byte[MAX_HEAD_BYTES];
         int n = 0;
@@ -106,9 +125,7 @@ final class EndpointConnection implements Runnable {
             head[n++] = (byte) b;
             if (n >= 4 && head[n - 4] == '\r' && head[n - 3] == '\n' && head[n - 2] == '\r' && head[n - 1] == '\n'
                     || n >= 2 && head[n - 2] == '\n' && head[n - 1] == '\n') {
-                String text = new String(head, 0, n, StandardCharsets.ISO_8859_1);
-                int eol = text.indexOf('\n');
-                return text.substring(0, eol).trim();
+                return new String(head, 0, n, StandardCharsets.ISO_8859_1);
             }
         }
         return null;
@@ -177,10 +194,12 @@ final class EndpointConnection implements Runnable {
     static final class Handler {
         final Endpoint endpoint;
         final ProfileRoutes profiles;
+        final ProfileSessionRoutes sessions;
 
-        Handler(Endpoint endpoint, ProfileRoutes profiles) {
+        Handler(Endpoint endpoint, ProfileRoutes profiles, ProfileSessionRoutes sessions) {
             this.endpoint = endpoint;
             this.profiles = profiles;
+            this.sessions = sessions;
         }
     }
 

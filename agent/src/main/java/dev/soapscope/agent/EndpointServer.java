@@ -50,7 +50,8 @@ final class EndpointServer {
     }
 
     /** Starts serving, or logs one line and returns null: the endpoint failing must not stop the application. */
-    static EndpointServer start(String host, int port, Endpoint endpoint, ProfileRoutes profiles) {
+    static EndpointServer start(String host, int port, Endpoint endpoint, ProfileRoutes profiles,
+                                ProfileSessionRoutes sessions) {
         InetAddress address;
         try {
             address = InetAddress.getByName(host);
@@ -64,7 +65,7 @@ final class EndpointServer {
             socket = new ServerSocket();
             socket.setSoTimeout(SWEEP_MILLIS);
             socket.bind(new InetSocketAddress(address, port), BACKLOG);
-            EndpointServer server = new EndpointServer(socket, new EndpointConnection.Handler(endpoint, profiles));
+            EndpointServer server = new EndpointServer(socket, new EndpointConnection.Handler(endpoint, profiles, sessions));
             server.acceptor = new DaemonThreads("soapscope-endpoint").newThread(server::acceptLoop);
             server.acceptor.start();
             return server;

@@ -97,7 +97,7 @@ final class ProfileRoutes {
         return b.toString();
     }
 
-    private static Integer seconds(String value) {
+    static Integer seconds(String value) {
         if (value == null) {
             return 30;
         }

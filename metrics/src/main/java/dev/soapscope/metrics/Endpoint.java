@@ -11,17 +11,22 @@ import java.util.function.Supplier;
 
 /**
  * The endpoint's documents, independent of who serves them (the agent's HTTP server, or the servlet filter
- * inside a webapp): {@code /metrics} in Prometheus text format, {@code /phases} and {@code /hotspots} as JSON.
+ * inside a webapp): {@code /metrics} in Prometheus text format, {@code /phases}, {@code /hotspots},
+ * {@code /history} and {@code /kinds} as JSON, and a page for browsers ({@code /index.html}; {@code /} gives it to
+ * clients that accept HTML, see {@link #route}, and the text index to others, such as curl).
  */
 public final class Endpoint {
     public static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
     public static final String JSON = "application/json; charset=utf-8";
     public static final String TEXT = "text/plain; charset=utf-8";
+    public static final String HTML = "text/html; charset=utf-8";
 
     /** The registry, or null until there is one (the agent makes it when the first request completes). */
     private final Supplier<PrometheusMeterRegistry> registry;
     /** Whether whoever serves this endpoint also serves /profile and /flamegraph (the agent does, the filter not). */
     private final boolean profiling;
+    /** The recent past for the page's per-operation rates and percentiles, or null: then /history is empty. */
+    private final History history;
 
     public Endpoint(PrometheusMeterRegistry registry) {
         this(registry, false);
@@ -33,12 +38,37 @@ public final class Endpoint {
 
     /** {@code registry} gives null while there is no registry yet: /metrics is then empty (no request, no series). */
     public Endpoint(Supplier<PrometheusMeterRegistry> registry, boolean profiling) {
-        this.registry = registry;
-        this.profiling = profiling;
+        this(registry, profiling, null);
     }
 
-    /** Answers a GET of {@code path} (relative to where the endpoint is mounted). */
-    public Response get(String path) {
+    public Endpoint(Supplier<PrometheusMeterRegistry> registry, boolean profiling, History history) {
+        this.registry = registry;
+        this.profiling = profiling;
+        this.history = history;
+    }
+
+    /** The same documents, with or without the profiling routes (the filter cannot serve them for the agent). */
+    public Endpoint withProfiling(boolean on) {
+        return new Endpoint(registry, on, history);
+    }
+
+    /**
+     * The path to answer for a request of {@code path} whose Accept header is {@code accept} (null when absent): the
+     * page for {@code /} when the client accepts HTML (a browser), else {@code path} itself.
+     */
+    public static String route(String path, String accept) {
+        boolean root = path == null || path.isEmpty() || "/".equals(path) || path.startsWith("/?") || path.startsWith("?");
+        return root && accept != null && accept.contains("text/html") ? "/index.html" : path;
+    }
+
+    /**
+     * Answers a GET of {@code pathAndQuery} (relative to where the endpoint is mounted; the query, after
+     * {@code ?}, matters only to {@code /history}).
+     */
+    public Response get(String pathAndQuery) {
+        int q = pathAndQuery.indexOf('?');
+        String path = q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
+        String query = q < 0 ? "" : pathAndQuery.substring(q + 1);
         if ("/metrics".equals(path)) {
             PrometheusMeterRegistry now = registry.get();
             if (now == null) {
@@ -53,7 +83,18 @@ public final class Endpoint {
         if ("/hotspots".equals(path)) {
             return new Response(200, JSON, HotSpotsJson.render(Recorder.aggregates()) + "\n");
         }
-        if ("/".equals(path) || path.isEmpty()) {
+        if ("/history".equals(path)) {
+            int minutes = HistoryJson.minutes(parameter(query, "minutes"));
+            return new Response(200, JSON, (history == null ? "{\"interval_s\":" + History.INTERVAL_SECONDS
+                    + ",\"minutes\":" + minutes + ",\"window_s\":0,\"operations\":[]}" : HistoryJson.render(history, minutes)) + "\n");
+        }
+        if ("/kinds".equals(path)) {
+            return new Response(200, JSON, KindsJson.render() + "\n");
+        }
+        if ("/index.html".equals(path)) {
+            return new Response(200, HTML, Page.html(profiling));
+        }
+        if ("/".equals(path) || path.isEmpty() || "/index.txt".equals(path)) {
             return new Response(200, TEXT, index());
         }
         return new Response(404, TEXT, "soapscope: no such page: " + printable(path) + "\n" + index());
@@ -64,13 +105,30 @@ public final class Endpoint {
         return new Response(405, TEXT, "soapscope: " + printable(method) + " is not supported here; use GET\n");
     }
 
+    /** One parameter of a query string (names and values are plain ASCII here: no decoding), or null. */
+    private static String parameter(String query, String name) {
+        for (String pair : query.split("&")) {
+            if (pair.startsWith(name + "=")) {
+                return pair.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+
     private String index() {
         return "soapscope endpoints:\n"
+                + "  /index.html  a page for browsers: rates, latency, phases, hot spots" + (profiling ? ", profiles" : "")
+                + " (/ in a browser)\n"
+                + "  /index.txt   this list (/ for clients that do not ask for HTML)\n"
                 + "  /metrics     Prometheus text format\n"
                 + "  /phases      per operation: requests and time per phase (JSON)\n"
                 + "  /hotspots    per hot-spot kind and call site: counts, rate per request, first stack (JSON)\n"
+                + "  /history     ?minutes=N: per operation over the last N minutes: rate, errors, p50, p99 (JSON)\n"
+                + "  /kinds       phases and hot-spot kinds: what each is, why it costs, what to do instead (JSON)\n"
                 + (profiling ? "  /profile    ?seconds=N&event=cpu|wall|alloc|lock: a JFR recording of the next N seconds\n"
-                + "  /flamegraph ?seconds=N[&phase=P][&event=E]: the same as a flame graph page, by phase\n" : "");
+                + "  /flamegraph ?seconds=N[&phase=P][&event=E]: the same as a flame graph page, by phase\n"
+                + "  /profiles   the page's profiles, taken in the background: /profiles/start?seconds=N&event=E,\n"
+                + "              /profiles/flame?id=N[&phase=P], /profiles/diff and /profiles/verdict?base=A&current=B\n" : "");
     }
 
     /** Echoes client input only as printable ASCII and bounded, so an error page cannot carry a payload. */

@@ -1,39 +1,39 @@
 package dev.soapscope.metrics;
 
 /** A small JSON writer: enough for the endpoint's documents, without a library in the agent. */
-final class Json {
+public final class Json {
     private final StringBuilder out = new StringBuilder(1024);
     /** One flag per open object or array: whether a member has been written at that level. */
     private boolean[] hasMember = new boolean[16];
     private int level;
 
-    Json beginObject() {
+    public Json beginObject() {
         value();
         out.append('{');
         push();
         return this;
     }
 
-    Json endObject() {
+    public Json endObject() {
         level--;
         out.append('}');
         return this;
     }
 
-    Json beginArray() {
+    public Json beginArray() {
         value();
         out.append('[');
         push();
         return this;
     }
 
-    Json endArray() {
+    public Json endArray() {
         level--;
         out.append(']');
         return this;
     }
 
-    Json name(String name) {
+    public Json name(String name) {
         if (hasMember[level]) {
             out.append(',');
         }
@@ -44,7 +44,7 @@ final class Json {
         return this;
     }
 
-    Json value(String s) {
+    public Json value(String s) {
         value();
         if (s == null) {
             out.append("null");
@@ -54,20 +54,20 @@ final class Json {
         return this;
     }
 
-    Json value(long n) {
+    public Json value(long n) {
         value();
         out.append(n);
         return this;
     }
 
-    Json value(boolean b) {
+    public Json value(boolean b) {
         value();
         out.append(b);
         return this;
     }
 
     /** A number rounded to {@code decimals} places; NaN and infinities become null. */
-    Json value(double d, int decimals) {
+    public Json value(double d, int decimals) {
         value();
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             out.append("null");

@@ -47,6 +47,21 @@ public final class Histogram {
         return MAX_VALUE;
     }
 
+    /** Number of buckets: readers that take the difference of two moments copy them with {@link #bucketCount}. */
+    public static int buckets() {
+        return BUCKETS;
+    }
+
+    /** The count in bucket {@code i} (0 to {@link #buckets()} - 1). */
+    public long bucketCount(int i) {
+        return counts.get(i);
+    }
+
+    /** The value {@link #percentile} reports for bucket {@code i}: its middle, in nanoseconds. */
+    public static long bucketMiddle(int i) {
+        return (lowerBound(i) + lowerBound(i + 1)) / 2;
+    }
+
     static int index(long v) {
         if (v < SUB_COUNT) {
             return (int) v;

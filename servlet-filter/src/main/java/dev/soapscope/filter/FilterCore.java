@@ -137,10 +137,20 @@ public final class FilterCore {
      * for it. Endpoint requests are not recorded.
      */
     public Endpoint.Response answer(String method, String pathInApp, String remoteAddr, boolean forwarded) {
-        String sub = subpath(pathInApp);
-        if (sub == null || (!remoteAllowed && (forwarded || !Loopback.is(remoteAddr)))) {
+        return answer(method, pathInApp, null, null, remoteAddr, forwarded);
+    }
+
+    /**
+     * The same, for a request with a query string ({@code /history?minutes=15}) and an Accept header (browsers get
+     * the page at the mount point, other clients the text index); either may be null.
+     */
+    public Endpoint.Response answer(String method, String pathInApp, String query, String accept, String remoteAddr,
+                                    boolean forwarded) {
+        String page = subpath(pathInApp);
+        if (page == null || (!remoteAllowed && (forwarded || !Loopback.is(remoteAddr)))) {
             return null;
         }
+        String sub = Endpoint.route(page, accept) + (query == null ? "" : "?" + query);
         try {
             if (!GET.equals(method) && !HEAD.equals(method)) {
                 return Endpoint.methodNotAllowed(method == null ? "" : method);

@@ -1,9 +1,15 @@
 package dev.soapscope.filter;
 
 import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.metrics.History;
 import dev.soapscope.metrics.SoapscopeMeterBinder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import dev.soapscope.recorder.Recorder;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The filter's own registry and endpoint, for when no agent serves them: one per class loader, shared by the
@@ -17,12 +23,27 @@ final class LocalMetrics {
     private final PrometheusMeterRegistry registry;
     private final SoapscopeMeterBinder binder;
     private final Endpoint endpoint;
+    /** Takes the page's history snapshots; stopped with the last filter, so no thread outlives the webapp. */
+    private final ScheduledExecutorService snapshots;
 
     private LocalMetrics() {
         registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         binder = new SoapscopeMeterBinder();
         binder.bindTo(registry);
-        endpoint = new Endpoint(registry);
+        final History history = new History(Recorder::aggregates);
+        endpoint = new Endpoint(() -> registry, false, history);
+        snapshots = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "soapscope-history");
+            t.setDaemon(true);
+            return t;
+        });
+        snapshots.scheduleWithFixedDelay(() -> {
+            try {
+                history.sampleIfDue();
+            } catch (Throwable e) {
+                RecorderPort.failed("history", e);
+            }
+        }, 2, 2, TimeUnit.SECONDS);
     }
 
     static synchronized LocalMetrics acquire() {
@@ -38,6 +59,7 @@ final class LocalMetrics {
             return;
         }
         shared = null;
+        m.snapshots.shutdownNow();
         m.binder.close();
         m.registry.close();
     }

@@ -54,7 +54,8 @@ public final class SoapscopeFilter implements Filter {
         int token = 0; // Recorder.NOT_COUNTED
         Endpoint.Response page = null;
         try {
-            page = c.answer(httpRequest.getMethod(), pathInApp(httpRequest), httpRequest.getRemoteAddr(),
+            page = c.answer(httpRequest.getMethod(), pathInApp(httpRequest), httpRequest.getQueryString(),
+                    httpRequest.getHeader("Accept"), httpRequest.getRemoteAddr(),
                     httpRequest.getHeader("X-Forwarded-For") != null || httpRequest.getHeader("Forwarded") != null);
             if (page != null) {
                 send(httpResponse, page, "HEAD".equals(httpRequest.getMethod()));

@@ -1,0 +1,87 @@
+package dev.soapscope.browser;
+
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.stream.Collectors;
+
+/**
+ * Debian's headless Chromium driven by its chromedriver, both at fixed paths: Selenium Manager is never asked to
+ * find or download anything. A fresh profile directory per browser; the browser's console is kept for the tests.
+ */
+final class Chromium implements AutoCloseable {
+    static final Path BROWSER = Path.of("/usr/bin/chromium");
+    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+
+    final ChromeDriver driver;
+    private final Path profile;
+
+    private Chromium(ChromeDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+    }
+
+    /** A browser with a window of this size; fails saying which Debian package to install when one is missing. */
+    static Chromium start(int width, int height) throws IOException {
+        requireInstalled(BROWSER, "chromium");
+        requireInstalled(DRIVER, "chromium-driver");
+        Path profile = Files.createTempDirectory("soapscope-chromium-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(BROWSER.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir=" + profile,
+                "--window-size=" + width + "," + height);
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        return new Chromium(new ChromeDriver(service, options), profile);
+    }
+
+    private static void requireInstalled(Path file, String debianPackage) {
+        if (!Files.isExecutable(file)) {
+            throw new AssertionError(file + " is missing: install Debian's " + debianPackage + " package (apt-get install "
+                    + debianPackage + "); scripts/test.sh installs it before running the tests");
+        }
+    }
+
+    /** Console messages at SEVERE (errors, failed loads) since the last call. */
+    List<String> consoleErrors() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::toString)
+                .collect(Collectors.toList());
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            delete(profile.toFile());
+        }
+    }
+
+    private static void delete(File f) {
+        File[] children = f.listFiles();
+        if (children != null) {
+            for (File c : children) {
+                delete(c);
+            }
+        }
+        f.delete();
+    }
+}
