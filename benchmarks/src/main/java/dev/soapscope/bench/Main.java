@@ -9,6 +9,7 @@ import java.util.List;
 
 import dev.soapscope.bench.e2e.DemoServer;
 import dev.soapscope.bench.e2e.EndToEnd;
+import dev.soapscope.bench.e2e.SideBySide;
 import dev.soapscope.bench.e2e.Startup;
 import dev.soapscope.bench.jmh.JmhSuite;
 
@@ -19,7 +20,7 @@ import dev.soapscope.bench.jmh.JmhSuite;
  * markers. Paths default to where {@code mvn package} leaves things, from the project's root.
  */
 public final class Main {
-    static final String[] PARTS = {"jmh", "e2e", "heap", "startup"};
+    static final String[] PARTS = {"jmh", "e2e", "heap", "startup", "compare"};
     static final String BEGIN = "<!-- results:begin (scripts/benchmarks.sh --update-doc writes between these markers) -->";
     static final String END = "<!-- results:end -->";
 
@@ -37,13 +38,18 @@ public final class Main {
             return;
         }
         Files.createDirectories(o.out);
-        DemoServer.Artifacts files = new DemoServer.Artifacts(o.agentJar, o.war, o.serverJar);
+        DemoServer.Artifacts files = new DemoServer.Artifacts(o.agentJar, o.war, o.serverJar, o.otelJar, o.elasticJar, null);
         boolean all = o.command.equals("all");
         if (all || o.command.equals("jmh")) {
             write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar));
         }
-        if (all || o.command.equals("e2e") || o.command.equals("startup")) {
-            for (Path p : List.of(o.agentJar, o.war, o.serverJar)) {
+        boolean compare = all || o.command.equals("compare");
+        if (all || o.command.equals("e2e") || o.command.equals("startup") || compare) {
+            List<Path> needed = new ArrayList<>(List.of(o.agentJar, o.war, o.serverJar));
+            if (compare) {
+                needed.addAll(List.of(o.otelJar, o.elasticJar));
+            }
+            for (Path p : needed) {
                 if (!Files.isRegularFile(p)) {
                     throw new IllegalStateException(p + " is missing: build first (mvn -B -q -DskipTests package)");
                 }
@@ -57,6 +63,10 @@ public final class Main {
         }
         if (all || o.command.equals("startup")) {
             write(o, "startup", Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work")));
+        }
+        if (compare) {
+            write(o, "compare", SideBySide.run(new SideBySide.Settings(o.startups, o.forks, o.rounds, o.seconds,
+                    o.warmupSeconds, o.concurrency), files, o.out.resolve("e2e-work")));
         }
         String results = compose(o);
         Files.writeString(o.out.resolve("results.md"), results, StandardCharsets.UTF_8);
@@ -102,10 +112,12 @@ public final class Main {
 
     static final class Options {
         static final String USAGE = """
-                usage: java -jar soapscope-benchmarks.jar [all|jmh|e2e|startup|report] [--quick] [--out DIR]
-                         [--agent JAR] [--war WAR] [--server-jar JAR] [--forks N] [--rounds N] [--seconds S] [--warmup-seconds S]
+                usage: java -jar soapscope-benchmarks.jar [all|jmh|e2e|startup|compare|report] [--quick] [--out DIR]
+                         [--agent JAR] [--war WAR] [--server-jar JAR] [--otel-agent JAR] [--elastic-agent JAR]
+                         [--forks N] [--rounds N] [--seconds S] [--warmup-seconds S]
                          [--concurrency C] [--heap-requests N] [--startups N] [--update-doc BENCHMARKS.md]
                   all      everything (the default); e2e includes the retained heap
+                  compare  side by side: no agent, soapscope, soapscope + profiler, OpenTelemetry, Elastic APM
                   report   measures nothing: writes results.md from the sections in --out (and --update-doc)""";
 
         String command = "all";
@@ -114,6 +126,8 @@ public final class Main {
         Path agentJar = Path.of("agent/target/soapscope-agent.jar");
         Path war = Path.of("demo-webapps/payload-caching/target/payload-caching.war");
         Path serverJar = Path.of("demo-webapps/runner/target/soapscope-demo-server.jar");
+        Path otelJar = Path.of("benchmarks/target/agents/opentelemetry-javaagent.jar");
+        Path elasticJar = Path.of("benchmarks/target/agents/elastic-apm-agent.jar");
         Path updateDoc;
         int forks = 3;
         int rounds = 4;
@@ -145,7 +159,7 @@ public final class Main {
                     continue;
                 }
                 if (!a.startsWith("--")) {
-                    if (!List.of("all", "jmh", "e2e", "startup", "report").contains(a)) {
+                    if (!List.of("all", "jmh", "e2e", "startup", "compare", "report").contains(a)) {
                         throw new IllegalArgumentException("unknown command " + a);
                     }
                     o.command = a;
@@ -160,6 +174,8 @@ public final class Main {
                     case "--agent" -> o.agentJar = Path.of(v);
                     case "--war" -> o.war = Path.of(v);
                     case "--server-jar" -> o.serverJar = Path.of(v);
+                    case "--otel-agent" -> o.otelJar = Path.of(v);
+                    case "--elastic-agent" -> o.elasticJar = Path.of(v);
                     case "--update-doc" -> o.updateDoc = Path.of(v);
                     case "--forks" -> o.forks = positive(a, v);
                     case "--rounds" -> o.rounds = positive(a, v);

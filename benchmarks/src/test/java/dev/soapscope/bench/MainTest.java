@@ -24,6 +24,16 @@ class MainTest {
     }
 
     @Test
+    void theSideBySidePartTakesTheOtherAgentsJars() {
+        Main.Options o = Main.Options.parse(new String[] {"compare", "--otel-agent", "o.jar", "--elastic-agent", "e.jar"});
+        assertEquals("compare", o.command);
+        assertEquals(Path.of("o.jar"), o.otelJar);
+        assertEquals(Path.of("e.jar"), o.elasticJar);
+        assertEquals(Path.of("benchmarks/target/agents/opentelemetry-javaagent.jar"),
+                Main.Options.parse(new String[] {}).otelJar, "where the benchmarks module's build copies it");
+    }
+
+    @Test
     void refreshesOnlyBetweenTheMarkers(@TempDir Path dir) throws Exception {
         Path doc = dir.resolve("BENCHMARKS.md");
         Files.writeString(doc, "# head\n" + Main.BEGIN + "\nold\n" + Main.END + "\ntail\n");

@@ -35,8 +35,14 @@ public final class DemoServer implements AutoCloseable {
     private static final String HEAP_LINE = LauncherProtocol.HEAP_LINE_PREFIX;
     private static final Pattern AGENT_STARTED = Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://[^\\s/]+:(\\d+)/metrics; probes: \\[(.*)]");
 
-    /** Where the pieces are: the agent jar, the WAR, the launcher's jar. */
-    public record Artifacts(Path agentJar, Path war, Path serverJar) {
+    /**
+     * Where the pieces are: the agent jar, the WAR, the launcher's jar; for the side-by-side part, the other agents'
+     * jars and the minimal servlet app's WAR (null when not given).
+     */
+    public record Artifacts(Path agentJar, Path war, Path serverJar, Path otelJar, Path elasticJar, Path minimalWar) {
+        public Artifacts(Path agentJar, Path war, Path serverJar) {
+            this(agentJar, war, serverJar, null, null, null);
+        }
     }
 
     private final ServerConfig config;
@@ -48,6 +54,7 @@ public final class DemoServer implements AutoCloseable {
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private final CompletableFuture<Integer> agentPort = new CompletableFuture<>();
     private final BlockingQueue<String> heapAnswers = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> allocatedAnswers = new LinkedBlockingQueue<>();
     private final List<String> notes = new ArrayList<>();
     private volatile long portLineNanos;
     private volatile List<String> probes = List.of();
@@ -69,16 +76,25 @@ public final class DemoServer implements AutoCloseable {
     /** {@code allProbes}: what {@link ServerConfig#NO_PROBES} disables. */
     public static DemoServer launch(ServerConfig config, Artifacts files, List<String> heapOptions, Path workDir, String name,
                                     List<String> allProbes) throws IOException {
+        return launch(config, files, heapOptions, workDir, name, allProbes,
+                List.of(files.war().toAbsolutePath() + "=/"));
+    }
+
+    /** {@code wars}: the launcher's {@code --war} values, {@code PATH=/CONTEXT}. */
+    public static DemoServer launch(ServerConfig config, Artifacts files, List<String> heapOptions, Path workDir, String name,
+                                    List<String> allProbes, List<String> wars) throws IOException {
         Files.createDirectories(workDir);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(heapOptions);
-        command.addAll(config.jvmOptions(files.agentJar(), workDir.resolve(name + "-profiles"), allProbes));
+        command.addAll(config.jvmOptions(files, workDir.resolve(name + "-profiles"), allProbes));
         command.add("-cp");
         command.add(files.serverJar().toAbsolutePath().toString());
         command.add(LauncherProtocol.LAUNCHER_CLASS);
-        command.add("--war");
-        command.add(files.war().toAbsolutePath() + "=/");
+        for (String war : wars) {
+            command.add("--war");
+            command.add(war);
+        }
         command.add("--port");
         command.add("0");
         command.add("--max-threads");
@@ -101,7 +117,7 @@ public final class DemoServer implements AutoCloseable {
     /** Waits for the WAR to be deployed (and, with the agent, for its start line). */
     public DemoServer awaitReady(int seconds) throws Exception {
         port.get(seconds, TimeUnit.SECONDS);
-        if (config != ServerConfig.NONE) {
+        if (config.isSoapscope()) {
             agentPort.get(seconds, TimeUnit.SECONDS);
         }
         return this;
@@ -120,9 +136,9 @@ public final class DemoServer implements AutoCloseable {
         return port.join();
     }
 
-    /** The agent's endpoint port, or -1 without the agent. */
+    /** soapscope's endpoint port, or -1 without it. */
     public int agentPort() {
-        return config == ServerConfig.NONE ? -1 : agentPort.join();
+        return config.isSoapscope() ? agentPort.join() : -1;
     }
 
     /** The probes the agent said it installed (empty without the agent). */
@@ -158,13 +174,26 @@ public final class DemoServer implements AutoCloseable {
 
     /** A full GC in the server (System.gc), then the heap in use, bytes. */
     public long heapAfterGc() throws IOException, InterruptedException {
+        return ask(LauncherProtocol.HEAP_RESET, heapAnswers);
+    }
+
+    /**
+     * The bytes the server's live threads have allocated so far, summed (the launcher's {@code allocated-bytes}):
+     * exact, whatever the machine's load.
+     */
+    public long allocatedBytes() throws IOException, InterruptedException {
+        return ask(LauncherProtocol.ALLOCATED_BYTES, allocatedAnswers);
+    }
+
+    /** Sends a launcher command and returns the first number of its answer. */
+    private long ask(String command, BlockingQueue<String> answers) throws IOException, InterruptedException {
         synchronized (commands) {
-            heapAnswers.clear();
-            commands.write(LauncherProtocol.HEAP_RESET + "\n");
+            answers.clear();
+            commands.write(command + "\n");
             commands.flush();
-            String answer = heapAnswers.poll(60, TimeUnit.SECONDS);
+            String answer = answers.poll(60, TimeUnit.SECONDS);
             if (answer == null) {
-                throw new IOException("the server did not answer heap-reset");
+                throw new IOException("the server did not answer " + command);
             }
             return Long.parseLong(answer.trim().split("\\s+")[0]);
         }
@@ -190,6 +219,8 @@ public final class DemoServer implements AutoCloseable {
             port.complete(Integer.parseInt(line.substring(PORT_LINE.length()).trim()));
         } else if (line.startsWith(HEAP_LINE)) {
             heapAnswers.add(line.substring(HEAP_LINE.length()));
+        } else if (line.startsWith(LauncherProtocol.ALLOCATED_LINE_PREFIX)) {
+            allocatedAnswers.add(line.substring(LauncherProtocol.ALLOCATED_LINE_PREFIX.length()));
         }
         Matcher m = AGENT_STARTED.matcher(line);
         if (m.find()) {

@@ -291,7 +291,7 @@ public final class EndToEnd {
      * The geometric mean of column {@code k} and its 95% interval: over the forks' own geometric means when there are
      * several (what differs from one JVM to the next is then inside the interval), else over the rounds.
      */
-    private static Stats.Interval interval(List<double[]> pairs, int k, int forks) {
+    static Stats.Interval interval(List<double[]> pairs, int k, int forks) {
         double[] all = pairs.stream().mapToDouble(x -> x[k]).toArray();
         if (forks < 2) {
             return Stats.ratioInterval(all);

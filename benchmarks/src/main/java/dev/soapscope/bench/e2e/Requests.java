@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.soapscope.bench.app.MinimalSoapServlet;
 import dev.soapscope.demo.scenario.RequestGenerator;
 import dev.soapscope.demo.scenario.orders.ExpectedOrder;
 import dev.soapscope.demo.scenario.orders.OrderRequests;
@@ -20,10 +21,17 @@ final class Requests {
     static final String ACTION_PREFIX = "urn:soapscope:demo:payload-caching/";
     private static final OrderResponseValidator VALIDATOR = new OrderResponseValidator();
 
-    record Request(byte[] body, ExpectedOrder expected) {
-        /** Null when the response is right, else why not. */
+    /** The minimal servlet app's SOAPAction (it reads none; the agents may name the request by it). */
+    static final String ECHO_ACTION = "urn:soapscope:bench:echo";
+
+    /** What a right answer is: null when the response is right, else why not. */
+    interface Check {
+        String problem(int status, byte[] response);
+    }
+
+    record Request(byte[] body, Check check) {
         String problem(int status, byte[] response) {
-            return VALIDATOR.problem(status, response, expected);
+            return check.problem(status, response);
         }
     }
 
@@ -36,7 +44,8 @@ final class Requests {
         List<Request> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             RequestGenerator.GeneratedRequest<ExpectedOrder> r = generator.generate(i);
-            out.add(new Request(r.body(), r.expected()));
+            ExpectedOrder expected = r.expected();
+            out.add(new Request(r.body(), (status, response) -> VALIDATOR.problem(status, response, expected)));
         }
         return out;
     }
@@ -59,7 +68,36 @@ final class Requests {
                     + "</ord:unitPrice></ord:line>\n"
                     + "</ord:orderRequest>\n</soapenv:Body></soapenv:Envelope>\n";
             BigDecimal total = price.multiply(BigDecimal.valueOf(quantity)).setScale(2);
-            out.add(new Request(xml.getBytes(StandardCharsets.UTF_8), new ExpectedOrder(id, 1, total)));
+            ExpectedOrder expected = new ExpectedOrder(id, 1, total);
+            out.add(new Request(xml.getBytes(StandardCharsets.UTF_8),
+                    (status, response) -> VALIDATOR.problem(status, response, expected)));
+        }
+        return out;
+    }
+
+    /**
+     * The minimal servlet app's requests: a SOAP 1.1 envelope of about 2 KB whose {@code echo/text} (letters and
+     * digits, different in each) must come back in {@code echoResponse/text}.
+     */
+    static List<Request> echoes(int n) {
+        List<Request> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            StringBuilder text = new StringBuilder("echo" + i + "x");
+            while (text.length() < 1800) {
+                text.append(Integer.toString(text.length() * 31 + i, 36));
+            }
+            String xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\"><soapenv:Body>"
+                    + "<echo xmlns=\"" + MinimalSoapServlet.NS + "\"><text>" + text + "</text></echo>"
+                    + "</soapenv:Body></soapenv:Envelope>\n";
+            String expected = "<text>" + text + "</text>";
+            out.add(new Request(xml.getBytes(StandardCharsets.UTF_8), (status, response) -> {
+                if (status != 200) {
+                    return "status " + status;
+                }
+                return new String(response, StandardCharsets.UTF_8).contains(expected) ? null
+                        : "the echo is not the text sent";
+            }));
         }
         return out;
     }

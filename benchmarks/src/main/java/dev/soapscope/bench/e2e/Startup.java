@@ -29,7 +29,7 @@ public final class Startup {
 
     public static String run(Settings s, DemoServer.Artifacts files, Path workDir) throws Exception {
         String startedOn = Machine.describe();
-        ServerConfig[] configs = ServerConfig.values();
+        ServerConfig[] configs = ServerConfig.STARTUP;
         Map<ServerConfig, List<Double>> first = new EnumMap<>(ServerConfig.class);
         Map<ServerConfig, List<Double>> deployed = new EnumMap<>(ServerConfig.class);
         Map<ServerConfig, List<Double>> cpu = new EnumMap<>(ServerConfig.class);
@@ -91,19 +91,30 @@ public final class Startup {
     /** {first right answer, deployed line} in ms after launch, and the server's CPU time at the first answer, ms. */
     private static double[] once(ServerConfig c, DemoServer.Artifacts files, Path dir, String name,
                                  Requests.Request request, List<String> allProbes, List<String> probesSeen) throws Exception {
-        try (DemoServer server = DemoServer.launch(c, files, HEAP, dir, name, allProbes)) {
+        return once(c, files, dir, name, List.of(files.war().toAbsolutePath() + "=/"), "/axiom-streaming/orders",
+                Requests.ACTION_PREFIX + "startup", request, allProbes, probesSeen);
+    }
+
+    /**
+     * One start of a server with {@code wars} (the launcher's {@code --war} values): {first right answer to
+     * {@code request} at {@code path}, deployed line} in ms after launch, and the server's CPU time at the first
+     * answer, ms.
+     */
+    static double[] once(ServerConfig c, DemoServer.Artifacts files, Path dir, String name, List<String> wars,
+                         String path, String action, Requests.Request request, List<String> allProbes,
+                         List<String> probesSeen) throws Exception {
+        try (DemoServer server = DemoServer.launch(c, files, HEAP, dir, name, allProbes, wars)) {
             int port = server.awaitReadyPort(300);
             long deadline = System.nanoTime() + 120_000_000_000L;
             String problem = "no answer";
             while (System.nanoTime() < deadline) {
                 try (HttpConnection client = new HttpConnection("127.0.0.1", port)) {
-                    HttpConnection.Response r = client.post("/axiom-streaming/orders",
-                            Requests.ACTION_PREFIX + "startup", request.body());
+                    HttpConnection.Response r = client.post(path, action, request.body());
                     problem = request.problem(r.status(), r.body());
                     if (problem == null) {
                         long now = System.nanoTime();
                         long cpuNanos = server.cpuNanos();
-                        server.awaitReady(60); // with the agent: its start line must have come too
+                        server.awaitReady(60); // with soapscope: its start line must have come too
                         probesSeen.addAll(server.probes());
                         return new double[] {(now - server.launchedNanos()) / 1e6,
                                 (server.portLineNanos() - server.launchedNanos()) / 1e6, cpuNanos / 1e6};

@@ -21,6 +21,12 @@ public final class LauncherProtocol {
      * no GC ran> <GCs since the reset>}, bytes.
      */
     public static final String HEAP_LINE_PREFIX = "SOAPSCOPE_DEMO_HEAP=";
+    /**
+     * Command: the bytes every live thread has allocated so far, summed (the benchmarks read it before and after a run
+     * and divide the difference by its requests). Answer: {@code SOAPSCOPE_DEMO_ALLOCATED=<bytes> <threads>}.
+     */
+    public static final String ALLOCATED_BYTES = "allocated-bytes";
+    public static final String ALLOCATED_LINE_PREFIX = "SOAPSCOPE_DEMO_ALLOCATED=";
 
     private LauncherProtocol() {
     }

@@ -161,6 +161,10 @@ public final class TomcatLauncher {
                         answer(LauncherProtocol.HEAP_LINE_PREFIX + heap.report());
                     }
                     case LauncherProtocol.HEAP_PEAK -> answer(LauncherProtocol.HEAP_LINE_PREFIX + heap.report());
+                    case LauncherProtocol.ALLOCATED_BYTES -> {
+                        long[] allocated = AllocatedBytes.ofLiveThreads();
+                        answer(LauncherProtocol.ALLOCATED_LINE_PREFIX + allocated[0] + " " + allocated[1]);
+                    }
                     default -> {
                         // unknown or empty: nothing to say
                     }
