@@ -27,7 +27,7 @@ public final class AgentInstaller {
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
 
-        final Endpoint endpoint = new Endpoint(DeferredMeters.listening(), true);
+        final Endpoint endpoint = new Endpoint(new DeferredMeters(), true);
         Recorder.serveEndpointWith(new EndpointBridge(endpoint));
 
         ProfilerControl profiler = new ProfilerControl(config, endpoint);
