@@ -205,6 +205,19 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Whether naming from HTTP needs the content type: only when the SOAPAction header names nothing (absent or
+     * {@code ""}), as SOAP 1.2 carries the action there. Lets the servlet probe skip asking the container for it.
+     */
+    public static boolean needsContentType(String soapAction) {
+        try {
+            return headerName(THREADS.get(), soapAction) == null;
+        } catch (Throwable e) {
+            failed("needsContentType", e);
+            return true;
+        }
+    }
+
     /** The SOAPAction header made a label; one this thread met lately costs a comparison, not a new String. */
     private static String headerName(ThreadRecording t, String soapAction) {
         if (soapAction == null) {

@@ -389,6 +389,16 @@ class RecorderTest {
         assertEquals("urn:add", operationNamedBy(get("BREW", "wsdl", "/calc")), "an unknown method is no name");
     }
 
+    /** The servlet probe asks for the content type only when the SOAPAction header names nothing. */
+    @Test
+    void theContentTypeIsNeededOnlyWhenTheSoapActionNamesNothing() {
+        assertTrue(Recorder.needsContentType(null));
+        assertTrue(Recorder.needsContentType("\"\""));
+        assertTrue(Recorder.needsContentType("  "));
+        assertFalse(Recorder.needsContentType("\"urn:a\""));
+        assertFalse(Recorder.needsContentType("urn:a"));
+    }
+
     /** Names a thread met lately are matched in place: each spelling still gets exactly the name cleaning gives it. */
     @Test
     void aSoapActionMatchedAgainstRecentNamesIsNamedAsCleaningWouldName() {
