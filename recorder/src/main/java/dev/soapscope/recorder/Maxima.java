@@ -13,11 +13,28 @@ final class Maxima {
 
     private final AtomicLongArray current;
     private final AtomicLongArray previous;
-    private final AtomicLong rotatedAt = new AtomicLong(System.currentTimeMillis());
+    /** Wall time in milliseconds, read by readers only. */
+    private final Clock clock;
+    private final AtomicLong rotatedAt;
+
+    interface Clock {
+        long millis();
+    }
 
     Maxima(int slots) {
+        this(slots, new Clock() {
+            @Override
+            public long millis() {
+                return System.currentTimeMillis();
+            }
+        });
+    }
+
+    Maxima(int slots, Clock clock) {
         current = new AtomicLongArray(slots);
         previous = new AtomicLongArray(slots);
+        this.clock = clock;
+        rotatedAt = new AtomicLong(clock.millis());
     }
 
     void offer(int slot, long value) {
@@ -28,7 +45,7 @@ final class Maxima {
     }
 
     long get(int slot) {
-        long now = System.currentTimeMillis();
+        long now = clock.millis();
         long at = rotatedAt.get();
         if (now - at >= ROTATE_MILLIS && rotatedAt.compareAndSet(at, now)) {
             boolean stale = now - at >= 2 * ROTATE_MILLIS; // nobody read for two rotations: what was current is old
