@@ -30,7 +30,7 @@ public final class AgentInstaller {
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
 
-        final Endpoint endpoint = new Endpoint(DeferredMeters.listening(), true, history());
+        final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
         // the filter serves our documents in its webapp, but not the profiling routes
         Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
 

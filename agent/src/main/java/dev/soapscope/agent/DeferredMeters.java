@@ -1,57 +1,50 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.metrics.SoapscopeMeterBinder;
-import dev.soapscope.recorder.CompletedRequest;
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.Recorder;
-import dev.soapscope.recorder.RequestListener;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.util.function.Supplier;
 
 /**
- * The agent's Micrometer registry, made when the first request completes rather than in premain: Micrometer's
- * static initialization starts {@code java.util.logging}, and a container that installs its own log manager
- * (WildFly's JBoss Modules sets {@code java.util.logging.manager} in its main) must find it not started yet, or it
- * does not boot. Until then {@code /metrics} has nothing to say anyway: the binder makes series per request.
+ * The agent's Micrometer registry, made at the first scrape after a request completed rather than in premain:
+ * Micrometer's static initialization starts {@code java.util.logging}, and a container that installs its own log
+ * manager (WildFly's JBoss Modules sets {@code java.util.logging.manager} in its main) must find it not started
+ * yet, or it does not boot. Until a request completed {@code /metrics} has nothing to say anyway.
  *
- * <p>It listens from premain on and hands each request to the binder, the first one included; the lock is taken
- * only until the registry exists, then a request costs one volatile read.
+ * <p>The registry reads the recorder when scraped ({@link SoapscopeMeterBinder} on a Prometheus registry): no
+ * request waits for it, and requests recorded before it existed are in it.
  */
-final class DeferredMeters implements RequestListener, Supplier<PrometheusMeterRegistry> {
-    private volatile SoapscopeMeterBinder binder;
+final class DeferredMeters implements Supplier<PrometheusMeterRegistry> {
     private volatile PrometheusMeterRegistry registry;
 
-    /** Starts listening to the recorder; makes nothing Micrometer yet. */
-    static DeferredMeters listening() {
-        DeferredMeters meters = new DeferredMeters();
-        Recorder.addListener(meters);
-        return meters;
-    }
-
-    @Override
-    public void onRequest(CompletedRequest request) {
-        SoapscopeMeterBinder b = binder;
-        if (b == null) {
-            b = create();
-        }
-        b.onRequest(request);
-    }
-
-    /** The registry, or null before the first request completed. */
+    /** The registry, or null while no request has completed. */
     @Override
     public PrometheusMeterRegistry get() {
-        return registry;
+        PrometheusMeterRegistry r = registry;
+        return r != null || !anyRecorded() ? r : create();
     }
 
-    private synchronized SoapscopeMeterBinder create() {
-        if (binder == null) {
-            PrometheusMeterRegistry r = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            SoapscopeMeterBinder b = new SoapscopeMeterBinder();
-            b.meterInto(r);
-            registry = r;
-            binder = b;
+    private static boolean anyRecorded() {
+        Aggregates a = Recorder.aggregates();
+        for (int i = 0; i < a.operations().size(); i++) {
+            OperationStats s = a.stats(i);
+            if (s != null && s.requests() != 0) {
+                return true;
+            }
         }
-        return binder;
+        return false;
+    }
+
+    private synchronized PrometheusMeterRegistry create() {
+        if (registry == null) {
+            PrometheusMeterRegistry r = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            new SoapscopeMeterBinder().bindTo(r);
+            registry = r;
+        }
+        return registry;
     }
 }

@@ -1,8 +1,9 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.metrics.Endpoint;
-import dev.soapscope.recorder.CompletedRequest;
-import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,65 +14,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DeferredMetersTest {
     @Test
     void theRegistryComesWithTheFirstRequestAndCountsIt() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
         DeferredMeters meters = new DeferredMeters();
         Endpoint endpoint = new Endpoint(meters, true);
         assertNull(meters.get());
         assertEquals("", endpoint.get("/metrics").body(), "nothing recorded, nothing to say");
         assertNull(meters.get(), "a scrape makes no registry");
 
-        meters.onRequest(new Request());
+        request();
         assertTrue(endpoint.get("/metrics").body()
                 .contains("soapscope_request_duration_seconds_count{operation=\"urn:first\",outcome=\"success\"} 1"),
                 endpoint.get("/metrics").body());
-        meters.onRequest(new Request());
+        request();
         assertTrue(endpoint.get("/metrics").body()
                 .contains("soapscope_request_duration_seconds_count{operation=\"urn:first\",outcome=\"success\"} 2"),
                 endpoint.get("/metrics").body());
     }
 
-    private static final class Request implements CompletedRequest {
-        public int operationIndex() {
-            return 3;
-        }
-
-        public String operation() {
-            return "urn:first";
-        }
-
-        public Outcome outcome() {
-            return Outcome.SUCCESS;
-        }
-
-        public long totalNanos() {
-            return 1_000_000;
-        }
-
-        public long allocatedBytes() {
-            return 0;
-        }
-
-        public long phaseNanos(int phase) {
-            return 0;
-        }
-
-        public long phaseAllocatedBytes(int phase) {
-            return 0;
-        }
-
-        public int hotspots(int kind) {
-            return 0;
-        }
-
-        public long bytesIn() {
-            return 10;
-        }
-
-        public long bytesOut() {
-            return 20;
-        }
-
-        public long timeToFirstByteNanos() {
-            return -1;
-        }
+    private static void request() {
+        int token = Recorder.requestStart();
+        Recorder.nameRequest(NameSource.STACK, "urn:first");
+        Recorder.requestEnd(token, 200, false);
     }
 }

@@ -13,15 +13,18 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Feeds every completed request into Micrometer meters. Bind it to the agent's own registry or to an
- * application's: {@code new SoapscopeMeterBinder().bindTo(registry)}. Meters are created once per operation
- * and phase and then looked up by index, so recording a request allocates nothing. Tag values come from the
+ * The recorder's figures as metrics: {@code new SoapscopeMeterBinder().bindTo(registry)}, with the agent's own
+ * registry or an application's. A Prometheus registry reads them from the recorder when scraped
+ * ({@link RecorderCollector}): requests cost it nothing. Any other registry gets Micrometer meters fed at every
+ * request end, created once per operation and phase and then looked up by index, so recording a request
+ * allocates nothing. Tag values come from the
  * recorder's bounded vocabularies and its capped operation table. Work outside any request is no request:
  * it goes to {@link #BACKGROUND_DURATION} and never to the request meters.
  */
@@ -38,27 +41,41 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
      */
     public static final String BACKGROUND_DURATION = "soapscope.background.duration";
 
+    static final String REQUEST_HELP = "Wall time of whole requests";
+    static final String PHASE_HELP = "Self time of a request phase, per request that entered it (nested phases excluded)";
+    static final String HOTSPOT_HELP = "Known hot spots hit inside requests";
+    static final String BYTES_HELP = "Body bytes read from the request (in) and written to the response (out)";
+    static final String ALLOCATED_HELP = "Bytes allocated by the request's thread while serving it";
+    static final String FIRST_BYTE_HELP = "Time from the start of the request to the first response byte written";
+    static final String BACKGROUND_HELP = "Self time of a phase in work outside any request (no request count)";
+
     /** Histogram buckets from 1 us to 10 s: phases take microseconds, so the usual 5 ms first bucket would hide them. */
     static final Duration[] BUCKETS = buckets();
 
     private volatile MeterRegistry registry;
     private volatile AtomicReferenceArray<OperationMeters> byOperation = new AtomicReferenceArray<OperationMeters>(0);
     private volatile BackgroundMeters background;
+    private volatile PrometheusMeterRegistry scraped;
+    private final RecorderCollector collector = new RecorderCollector();
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        meterInto(registry);
-        Recorder.addListener(this);
-    }
-
-    /** Records into {@code registry} without listening to the recorder: for a caller that hands over each request. */
-    public void meterInto(MeterRegistry registry) {
+        if (registry instanceof PrometheusMeterRegistry) {
+            scraped = (PrometheusMeterRegistry) registry;
+            scraped.getPrometheusRegistry().register(collector);
+            return;
+        }
         this.registry = registry;
+        Recorder.addListener(this);
     }
 
     @Override
     public void close() {
         Recorder.removeListener(this);
+        PrometheusMeterRegistry p = scraped;
+        if (p != null) {
+            p.getPrometheusRegistry().unregister(collector);
+        }
     }
 
     @Override
@@ -158,7 +175,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
                 Timer t = phases[p];
                 if (t == null) {
                     t = Timer.builder(BACKGROUND_DURATION)
-                            .description("Self time of a phase in work outside any request (no request count)")
+                            .description(BACKGROUND_HELP)
                             .tags("phase", Phase.of(p).tag()).serviceLevelObjectives(BUCKETS).register(registry);
                     phases[p] = t;
                 }
@@ -183,17 +200,17 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
             this.bytesIn = bytes(reg, "in");
             this.bytesOut = bytes(reg, "out");
             this.allocated = DistributionSummary.builder(REQUEST_ALLOCATED)
-                    .description("Bytes allocated by the request's thread while serving it")
+                    .description(ALLOCATED_HELP)
                     .baseUnit("bytes").tags("operation", operation).register(reg);
             this.firstByte = Timer.builder(FIRST_BYTE)
-                    .description("Time from the start of the request to the first response byte written")
+                    .description(FIRST_BYTE_HELP)
                     .tags("operation", operation).serviceLevelObjectives(BUCKETS).register(reg);
         }
 
         Timer request(MeterRegistry reg, Outcome o) {
             Timer t = requests[o.ordinal()];
             if (t == null) {
-                t = Timer.builder(REQUEST_DURATION).description("Wall time of whole requests")
+                t = Timer.builder(REQUEST_DURATION).description(REQUEST_HELP)
                         .tags("operation", operation, "outcome", o.tag())
                         .serviceLevelObjectives(BUCKETS).register(reg);
                 requests[o.ordinal()] = t;
@@ -205,7 +222,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
             Timer t = phases[p];
             if (t == null) {
                 t = Timer.builder(PHASE_DURATION)
-                        .description("Self time of a request phase, per request that entered it (nested phases excluded)")
+                        .description(PHASE_HELP)
                         .tags("phase", Phase.of(p).tag(), "operation", operation)
                         .serviceLevelObjectives(BUCKETS).register(reg);
                 phases[p] = t;
@@ -216,7 +233,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         Counter hotspot(MeterRegistry reg, int k) {
             Counter c = hotspots[k];
             if (c == null) {
-                c = Counter.builder(HOTSPOT_EVENTS).description("Known hot spots hit inside requests")
+                c = Counter.builder(HOTSPOT_EVENTS).description(HOTSPOT_HELP)
                         .baseUnit("events").tags("kind", HotSpotKind.of(k).tag(), "operation", operation).register(reg);
                 hotspots[k] = c;
             }
@@ -225,7 +242,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
 
         private DistributionSummary bytes(MeterRegistry reg, String direction) {
             return DistributionSummary.builder(REQUEST_BYTES)
-                    .description("Body bytes read from the request (in) and written to the response (out)")
+                    .description(BYTES_HELP)
                     .baseUnit("bytes").tags("operation", operation, "direction", direction).register(reg);
         }
     }

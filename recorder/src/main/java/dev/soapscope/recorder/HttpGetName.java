@@ -31,7 +31,7 @@ final class HttpGetName {
     }
 
     private static String known(String method) {
-        if (method != null) {
+        if (method != null && !method.equals("POST")) { // a SOAP call, the common case: one comparison
             for (String m : METHODS) {
                 if (m.equalsIgnoreCase(method)) {
                     return m;

@@ -7,37 +7,55 @@ import java.util.concurrent.atomic.DoubleAdder;
 
 /** Everything recorded for one operation since start. Lock-free; histograms are created on first use. */
 public final class OperationStats {
-    private final AtomicLong requests = new AtomicLong();
-    private final AtomicLong totalNanos = new AtomicLong();
+    /** Slots of {@link #maxima}: an outcome's request time, then a phase's self time, then these. */
+    private static final int MAX_FIRST_BYTE = Outcome.COUNT + Phase.COUNT;
+    private static final int MAX_BYTES_IN = MAX_FIRST_BYTE + 1;
+    private static final int MAX_BYTES_OUT = MAX_FIRST_BYTE + 2;
+    private static final int MAX_ALLOCATED = MAX_FIRST_BYTE + 3;
+
     private final AtomicLong allocatedBytes = new AtomicLong();
     private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong bytesOut = new AtomicLong();
     private final AtomicLong readCalls = new AtomicLong();
-    private final Histogram total = new Histogram();
+    /** Per outcome: requests, their time, and its histogram (made on first use); the totals are their sums. */
     private final AtomicLongArray outcomes = new AtomicLongArray(Outcome.COUNT);
+    private final AtomicLongArray outcomeNanos = new AtomicLongArray(Outcome.COUNT);
+    private final AtomicReferenceArray<Histogram> outcomeHistograms = new AtomicReferenceArray<Histogram>(Outcome.COUNT);
+    private final AtomicLong firstByteNanos = new AtomicLong();
+    private final Histogram firstByte = new Histogram();
+    private final Maxima maxima = new Maxima(MAX_ALLOCATED + 1);
     private final AtomicLongArray phaseNanos = new AtomicLongArray(Phase.COUNT);
     private final AtomicLongArray phaseAlloc = new AtomicLongArray(Phase.COUNT);
-    private final AtomicLongArray phaseSeen = new AtomicLongArray(Phase.COUNT);
     /** Per phase, the sum of squared per-request self times in square microseconds: the spread, for comparisons. */
     private final DoubleAdder[] phaseSquares = squares();
     /** Per phase, the sum of squared per-request allocated bytes: the spread of allocation, for comparisons. */
     private final DoubleAdder[] phaseAllocSquares = squares();
+    /** Per phase, the self times of the requests that entered it; its count is theirs. */
     private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
     private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
     private final AtomicLongArray detailNanos = new AtomicLongArray(PhaseDetails.MAX + 1);
 
     void record(ThreadRecording r) {
-        requests.incrementAndGet();
-        totalNanos.addAndGet(r.totalNanos);
+        int outcome = r.outcome().ordinal();
+        outcomes.incrementAndGet(outcome);
+        outcomeNanos.addAndGet(outcome, r.totalNanos);
+        histogram(outcomeHistograms, outcome).record(r.totalNanos);
+        maxima.offer(outcome, r.totalNanos);
         allocatedBytes.addAndGet(r.totalAlloc);
-        total.record(r.totalNanos);
-        outcomes.incrementAndGet(r.outcome().ordinal());
+        maxima.offer(MAX_ALLOCATED, r.totalAlloc);
+        if (r.firstByteNanos >= 0) {
+            firstByteNanos.addAndGet(r.firstByteNanos);
+            firstByte.record(r.firstByteNanos);
+            maxima.offer(MAX_FIRST_BYTE, r.firstByteNanos);
+        }
         if (r.bytesIn != 0) {
             bytesIn.addAndGet(r.bytesIn);
             readCalls.addAndGet(r.readCalls);
+            maxima.offer(MAX_BYTES_IN, r.bytesIn);
         }
         if (r.bytesOut != 0) {
             bytesOut.addAndGet(r.bytesOut);
+            maxima.offer(MAX_BYTES_OUT, r.bytesOut);
         }
         for (int p = 0; p < Phase.COUNT; p++) {
             long nanos = r.phaseNanos[p];
@@ -50,8 +68,8 @@ public final class OperationStats {
             phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
             double bytes = r.phaseAlloc[p];
             phaseAllocSquares[p].add(bytes * bytes);
-            phaseSeen.incrementAndGet(p);
-            histogram(p).record(nanos);
+            histogram(phaseHistograms, p).record(nanos);
+            maxima.offer(Outcome.COUNT + p, nanos);
         }
         addHotSpots(r.hotspots);
         if (r.anyDetail) {
@@ -83,25 +101,82 @@ public final class OperationStats {
         return a;
     }
 
-    private Histogram histogram(int phase) {
-        Histogram h = phaseHistograms.get(phase);
+    private static Histogram histogram(AtomicReferenceArray<Histogram> histograms, int i) {
+        Histogram h = histograms.get(i);
         if (h == null) {
-            phaseHistograms.compareAndSet(phase, null, new Histogram());
-            h = phaseHistograms.get(phase);
+            histograms.compareAndSet(i, null, new Histogram());
+            h = histograms.get(i);
         }
         return h;
     }
 
     public long requests() {
-        return requests.get();
+        long n = 0;
+        for (int o = 0; o < Outcome.COUNT; o++) {
+            n += outcomes.get(o);
+        }
+        return n;
     }
 
     public long totalNanos() {
-        return totalNanos.get();
+        long n = 0;
+        for (int o = 0; o < Outcome.COUNT; o++) {
+            n += outcomeNanos.get(o);
+        }
+        return n;
     }
 
+    /** Request times of every outcome: a copy, made when read. */
     public Histogram totalHistogram() {
-        return total;
+        Histogram all = new Histogram();
+        for (int o = 0; o < Outcome.COUNT; o++) {
+            all = all.plus(outcomeHistograms.get(o));
+        }
+        return all;
+    }
+
+    /** Time of the requests that ended with this outcome. */
+    public long outcomeNanos(Outcome o) {
+        return outcomeNanos.get(o.ordinal());
+    }
+
+    /** Request times of this outcome, or null if no request ended so. */
+    public Histogram outcomeHistogram(Outcome o) {
+        return outcomeHistograms.get(o.ordinal());
+    }
+
+    /** The longest request of this outcome lately (the last one to two minutes, see {@link Maxima}). */
+    public long outcomeMaxNanos(Outcome o) {
+        return maxima.get(o.ordinal());
+    }
+
+    public long phaseMaxNanos(Phase p) {
+        return maxima.get(Outcome.COUNT + p.ordinal());
+    }
+
+    /** Time to the first response byte, summed over the requests that wrote one; its histogram counts them. */
+    public long firstByteNanos() {
+        return firstByteNanos.get();
+    }
+
+    public Histogram firstByteHistogram() {
+        return firstByte;
+    }
+
+    public long firstByteMaxNanos() {
+        return maxima.get(MAX_FIRST_BYTE);
+    }
+
+    public long bytesInMax() {
+        return maxima.get(MAX_BYTES_IN);
+    }
+
+    public long bytesOutMax() {
+        return maxima.get(MAX_BYTES_OUT);
+    }
+
+    public long allocatedBytesMax() {
+        return maxima.get(MAX_ALLOCATED);
     }
 
     public long allocatedBytes() {
@@ -148,7 +223,7 @@ public final class OperationStats {
 
     /** The sample standard deviation over all requests of values summing to {@code sum}, squares to {@code squares}. */
     private double stdDev(double sum, double squares) {
-        long n = requests.get();
+        long n = requests();
         if (n < 2) {
             return 0;
         }
@@ -159,7 +234,8 @@ public final class OperationStats {
 
     /** Requests in which this phase took any time. */
     public long phaseSeen(Phase p) {
-        return phaseSeen.get(p.ordinal());
+        Histogram h = phaseHistograms.get(p.ordinal());
+        return h == null ? 0 : h.count();
     }
 
     /** Per-request self times of this phase, over the requests that entered it; null if none did. */

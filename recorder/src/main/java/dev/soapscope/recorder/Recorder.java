@@ -138,26 +138,30 @@ public final class Recorder {
     public static void nameRequest(NameSource source, String name) {
         try {
             ThreadRecording t = THREADS.get();
-            if (!t.open || t.implicit) {
-                return;
-            }
-            boolean fromStack = source.resolvedByStack();
-            if (source.ordinal() <= t.nameRank && !(fromStack && t.stackName == null)) {
-                return;
-            }
-            String clean = OperationTable.clean(name);
-            if (clean == null || OperationTable.isReserved(clean)) {
-                return;
-            }
-            if (fromStack && t.stackName == null) {
-                t.stackName = clean;
-            }
-            if (source.ordinal() > t.nameRank) {
-                t.name = clean;
-                t.nameRank = source.ordinal();
+            if (wantsName(t, source)) {
+                name(t, source, OperationTable.clean(name));
             }
         } catch (Throwable e) {
             failed("nameRequest", e);
+        }
+    }
+
+    /** Whether a name from {@code source} would change anything: a higher rank, or the stack's first name. */
+    private static boolean wantsName(ThreadRecording t, NameSource source) {
+        return t.open && !t.implicit
+                && (source.ordinal() > t.nameRank || (source.resolvedByStack() && t.stackName == null));
+    }
+
+    private static void name(ThreadRecording t, NameSource source, String clean) {
+        if (clean == null || OperationTable.isReserved(clean)) {
+            return;
+        }
+        if (source.resolvedByStack() && t.stackName == null) {
+            t.stackName = clean;
+        }
+        if (source.ordinal() > t.nameRank) {
+            t.name = clean;
+            t.nameRank = source.ordinal();
         }
     }
 
@@ -176,20 +180,57 @@ public final class Recorder {
      */
     public static void nameFromHttp(String method, String query, String soapAction, String contentType,
                                     String servletPath) {
-        String other = HttpGetName.of(method, query, servletPath);
-        if (other != null && HttpGetName.hasMarker(query)) {
-            nameRequest(NameSource.SERVLET_PATH, other); // a WSDL or XSD fetch, whatever header it carries
-            return;
+        try {
+            ThreadRecording t = THREADS.get();
+            String other = HttpGetName.of(method, query, servletPath);
+            if (other != null && HttpGetName.hasMarker(query)) {
+                nameRequest(NameSource.SERVLET_PATH, other); // a WSDL or XSD fetch, whatever header it carries
+                return;
+            }
+            if (wantsName(t, NameSource.SOAP_ACTION)) {
+                String action = headerName(t, soapAction);
+                if (action == null) {
+                    action = SoapAction.fromContentType(contentType);
+                }
+                if (action != null) {
+                    name(t, NameSource.SOAP_ACTION, action); // a client's own label, also on a GET (a REST call)
+                }
+            }
+            if (wantsName(t, NameSource.SERVLET_PATH)) {
+                name(t, NameSource.SERVLET_PATH, OperationTable.clean(other != null ? other
+                        : servletPath == null || servletPath.isEmpty() ? "/" : servletPath));
+            }
+        } catch (Throwable e) {
+            failed("nameFromHttp", e);
         }
-        String action = OperationTable.clean(soapAction);
-        if (action == null) {
-            action = SoapAction.fromContentType(contentType);
+    }
+
+    /**
+     * Whether naming from HTTP needs the content type: only when the SOAPAction header names nothing (absent or
+     * {@code ""}), as SOAP 1.2 carries the action there. Lets the servlet probe skip asking the container for it.
+     */
+    public static boolean needsContentType(String soapAction) {
+        try {
+            return headerName(THREADS.get(), soapAction) == null;
+        } catch (Throwable e) {
+            failed("needsContentType", e);
+            return true;
         }
-        if (action != null) {
-            nameRequest(NameSource.SOAP_ACTION, action); // a client's own label, also on a GET (a REST call)
+    }
+
+    /** The SOAPAction header made a label; one this thread met lately costs a comparison, not a new String. */
+    private static String headerName(ThreadRecording t, String soapAction) {
+        if (soapAction == null) {
+            return null;
         }
-        nameRequest(NameSource.SERVLET_PATH, other != null ? other
-                : servletPath == null || servletPath.isEmpty() ? "/" : servletPath);
+        String name = t.recentName(soapAction);
+        if (name == null) {
+            name = OperationTable.clean(soapAction);
+            if (name != null) {
+                t.rememberName(name);
+            }
+        }
+        return name;
     }
 
     // ---- phases ----

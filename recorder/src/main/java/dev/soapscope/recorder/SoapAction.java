@@ -8,6 +8,7 @@ final class SoapAction {
     /**
      * The {@code action} parameter of a content type, or null. Parameters are split on semicolons outside
      * quotes, so an {@code action} inside MTOM's quoted {@code start-info} is not taken for the message's own.
+     * Parameters are compared in place: a content type without {@code action} (SOAP 1.1) makes no String.
      */
     static String fromContentType(String contentType) {
         if (contentType == null) {
@@ -15,16 +16,28 @@ final class SoapAction {
         }
         int i = contentType.indexOf(';');
         while (i >= 0 && i < contentType.length()) {
-            int start = i + 1;
+            int start = skipSpaces(contentType, i + 1);
             int end = endOfParameter(contentType, start);
-            String param = contentType.substring(start, end).trim();
-            int eq = param.indexOf('=');
-            if (eq > 0 && param.substring(0, eq).trim().equalsIgnoreCase("action")) {
-                return OperationTable.clean(param.substring(eq + 1).trim());
+            int name = start + ACTION.length();
+            if (name <= end && contentType.regionMatches(true, start, ACTION, 0, ACTION.length())) {
+                int eq = skipSpaces(contentType, name);
+                if (eq < end && contentType.charAt(eq) == '=') {
+                    return OperationTable.clean(contentType.substring(eq + 1, end).trim());
+                }
             }
             i = end;
         }
         return null;
+    }
+
+    private static final String ACTION = "action";
+
+    private static int skipSpaces(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) <= ' ') {
+            i++;
+        }
+        return i;
     }
 
     /** The index of the semicolon ending the parameter that starts at {@code from}, or the length. */

@@ -45,6 +45,14 @@ final class ThreadRecording implements CompletedRequest {
     private String byteReadDetail;
     private HotSpotSite byteReadSite;
 
+    /**
+     * Header names this thread cleaned lately, kept across requests: a SOAPAction that spells one of them (quoted, as
+     * clients send it, or not) is named without making a String. A handful, so a thread keeps little whatever clients send.
+     */
+    private final String[] recentNames = new String[RECENT_NAMES];
+    private int nextRecentName;
+    static final int RECENT_NAMES = 4;
+
     /** A request is open on this thread. */
     boolean open;
     /** Opened by a phase on a thread with no request: work done in the background or handed off. */
@@ -209,6 +217,30 @@ final class ThreadRecording implements CompletedRequest {
         x ^= x << 5;
         checkDraw = x;
         return (x & (HotSpotSites.WALK_ONE_IN - 1)) == 0;
+    }
+
+    /** The clean name {@code raw} spells, if this thread cleaned it lately, else null. */
+    String recentName(String raw) {
+        for (String name : recentNames) {
+            if (name != null && spells(raw, name)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    void rememberName(String clean) {
+        recentNames[nextRecentName] = clean;
+        nextRecentName = (nextRecentName + 1) % RECENT_NAMES;
+    }
+
+    /** Whether {@code raw} is {@code name} or {@code "name"}: what {@link OperationTable#clean} makes of it, compared in place. */
+    private static boolean spells(String raw, String name) {
+        int n = name.length();
+        if (raw.length() == n) {
+            return raw.equals(name);
+        }
+        return raw.length() == n + 2 && raw.charAt(0) == '"' && raw.charAt(n + 1) == '"' && raw.regionMatches(1, name, 0, n);
     }
 
     /** The site of the last single-byte read in this request when it was at the same stream, else null. */

@@ -389,6 +389,30 @@ class RecorderTest {
         assertEquals("urn:add", operationNamedBy(get("BREW", "wsdl", "/calc")), "an unknown method is no name");
     }
 
+    /** The servlet probe asks for the content type only when the SOAPAction header names nothing. */
+    @Test
+    void theContentTypeIsNeededOnlyWhenTheSoapActionNamesNothing() {
+        assertTrue(Recorder.needsContentType(null));
+        assertTrue(Recorder.needsContentType("\"\""));
+        assertTrue(Recorder.needsContentType("  "));
+        assertFalse(Recorder.needsContentType("\"urn:a\""));
+        assertFalse(Recorder.needsContentType("urn:a"));
+    }
+
+    /** Names a thread met lately are matched in place: each spelling still gets exactly the name cleaning gives it. */
+    @Test
+    void aSoapActionMatchedAgainstRecentNamesIsNamedAsCleaningWouldName() {
+        listen();
+        String[][] cases = {{"\"urn:a\"", "urn:a"}, {"urn:a", "urn:a"}, {"\"urn:ab\"", "urn:ab"}, {"\"urn:a", "\"urn:a"},
+                {" \"urn:a\" ", "urn:a"}, {"\"urn:b\"", "urn:b"}, {"\"urn:c\"", "urn:c"}, {"\"urn:d\"", "urn:d"},
+                {"\"urn:e\"", "urn:e"}, {"\"urn:a\"", "urn:a"}, {"x\"urn:a\"", "x\"urn:a\""}, {"\"urn:a\"x", "\"urn:a\"x"}};
+        for (int round = 0; round < 2; round++) {
+            for (String[] c : cases) {
+                assertEquals(c[1], operationNamedBy(http(c[0], "text/xml", "/svc")), c[0]);
+            }
+        }
+    }
+
     @Test
     void theOperationTheStackDispatchedToReplacesWhateverSoapActionTheClientSent() {
         listen();

@@ -36,6 +36,28 @@ class HistogramTest {
         assertEquals(12_347, h.count());
     }
 
+    /** /metrics reads its bucket lines from here: at each bound the count is exact, the bound itself included. */
+    @Test
+    void countsAtTheMetricsBoundsAreExact() {
+        Histogram h = new Histogram();
+        Random random = new Random(7);
+        long[] values = new long[20_000];
+        for (int i = 0; i < values.length; i++) {
+            long bound = dev.soapscope.config.SeriesBudget.BUCKET_MICROS[random.nextInt(22)] * 1000;
+            values[i] = i % 3 == 0 ? bound : i % 3 == 1 ? bound + 1 : (long) (random.nextDouble() * 2 * bound);
+            h.record(values[i]);
+        }
+        long[] buckets = h.metricsBuckets();
+        long cumulative = 0;
+        for (int b = 0; b < dev.soapscope.config.SeriesBudget.BUCKET_MICROS.length; b++) {
+            long bound = dev.soapscope.config.SeriesBudget.BUCKET_MICROS[b] * 1000;
+            cumulative += buckets[b];
+            assertEquals(Arrays.stream(values).filter(v -> v <= bound).count(), cumulative, "le " + bound);
+        }
+        assertEquals(values.length, cumulative + buckets[buckets.length - 1]);
+        assertEquals(values.length, h.count());
+    }
+
     @Test
     void percentilesOfASequenceAreClose() {
         long[] values = new long[100_000];

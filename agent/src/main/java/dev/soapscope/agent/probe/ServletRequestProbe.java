@@ -17,7 +17,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 /**
  * {@code HttpServlet#service(ServletRequest, ServletResponse)}, javax and jakarta: the outermost call on a thread
  * opens and closes the request, so an unmodified server already gives totals. Names the request from the
- * SOAPAction header (or SOAP 1.2 action), else the servlet path.
+ * SOAPAction header (or SOAP 1.2 action, the content type being asked for only when that header names nothing),
+ * else the servlet path.
  */
 final class ServletRequestProbe implements Probe {
     static final ServletRequestProbe JAKARTA = new ServletRequestProbe("jakarta", Advices.nested(ServletRequestProbe.class, "Jakarta"));
@@ -68,8 +69,9 @@ final class ServletRequestProbe implements Probe {
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof jakarta.servlet.http.HttpServletRequest) {
                 jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), http.getHeader("SOAPAction"),
-                        http.getContentType(), http.getServletPath());
+                String action = http.getHeader("SOAPAction");
+                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
             }
             return token;
         }
@@ -88,8 +90,9 @@ final class ServletRequestProbe implements Probe {
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof javax.servlet.http.HttpServletRequest) {
                 javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), http.getHeader("SOAPAction"),
-                        http.getContentType(), http.getServletPath());
+                String action = http.getHeader("SOAPAction");
+                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
             }
             return token;
         }

@@ -2,6 +2,9 @@ package dev.soapscope.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
 
 import dev.soapscope.recorder.Aggregates;
 import dev.soapscope.recorder.HotSpotKind;
@@ -41,5 +44,27 @@ class OneRequestTest {
         assertEquals(5, stats.hotspots(HotSpotKind.SOAP_CONVERSION));
         assertEquals(5, stats.hotspots(HotSpotKind.REGEX_COMPILE));
         assertEquals(0, stats.hotspots(HotSpotKind.STREAM_SINGLE_BYTE_READ));
+    }
+
+    /**
+     * Opening, naming (from a quoted SOAPAction) and closing a request allocates nothing once warm. (Hot spots are
+     * left out: about one event in {@code HotSpotSites.WALK_ONE_IN} walks the stack to check its caller.)
+     */
+    @Test
+    void aWarmRequestAllocatesNothing() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        serve(10_000);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        serve(1_000);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 1_000, allocated + " bytes allocated by 1,000 requests");
+    }
+
+    /** One call site, as in the benchmark: the hot spots' caller is settled, so their stacks are walked rarely. */
+    private static void serve(int requests) {
+        for (int i = 0; i < requests; i++) {
+            OneRequest.serveEmpty();
+        }
     }
 }

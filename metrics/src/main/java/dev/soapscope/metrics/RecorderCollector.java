@@ -1,0 +1,160 @@
+package dev.soapscope.metrics;
+
+import dev.soapscope.config.SeriesBudget;
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Histogram;
+import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
+import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The recorder's aggregates as Prometheus series, read when scraped: a request costs the metrics nothing. The
+ * series are the ones {@link SoapscopeMeterBinder} makes as Micrometer meters in other registries (same names,
+ * labels, help, bucket bounds, and a {@code _max} per timer and summary), so a dashboard sees no difference.
+ */
+final class RecorderCollector implements MultiCollector {
+    private static final double[] BOUNDS = bounds();
+
+    @Override
+    public MetricSnapshots collect() {
+        Aggregates a = Recorder.aggregates();
+        OperationTable ops = a.operations();
+        Family request = new Family(SoapscopeMeterBinder.REQUEST_DURATION, SoapscopeMeterBinder.REQUEST_HELP);
+        Family phase = new Family(SoapscopeMeterBinder.PHASE_DURATION, SoapscopeMeterBinder.PHASE_HELP);
+        Family background = new Family(SoapscopeMeterBinder.BACKGROUND_DURATION, SoapscopeMeterBinder.BACKGROUND_HELP);
+        Family firstByte = new Family(SoapscopeMeterBinder.FIRST_BYTE, SoapscopeMeterBinder.FIRST_BYTE_HELP);
+        Family bytes = new Family(SoapscopeMeterBinder.REQUEST_BYTES, SoapscopeMeterBinder.BYTES_HELP);
+        Family allocated = new Family(SoapscopeMeterBinder.REQUEST_ALLOCATED, SoapscopeMeterBinder.ALLOCATED_HELP);
+        boolean anyHotSpot = false;
+        CounterSnapshot.Builder hotspots = CounterSnapshot.builder().name(prometheusName(SoapscopeMeterBinder.HOTSPOT_EVENTS))
+                .help(SoapscopeMeterBinder.HOTSPOT_HELP);
+        for (int i = 0; i < ops.size(); i++) {
+            OperationStats s = a.stats(i);
+            if (s == null || s.requests() == 0) {
+                continue;
+            }
+            if (i == OperationTable.NO_REQUEST) {
+                for (Phase p : Phase.values()) {
+                    background.timer(Labels.of("phase", p.tag()), s.phaseHistogram(p), s.phaseNanos(p), s.phaseMaxNanos(p));
+                }
+                continue;
+            }
+            String op = ops.name(i);
+            for (Outcome o : Outcome.values()) {
+                request.timer(Labels.of("operation", op, "outcome", o.tag()), s.outcomeHistogram(o), s.outcomeNanos(o),
+                        s.outcomeMaxNanos(o));
+            }
+            for (Phase p : Phase.values()) {
+                phase.timer(Labels.of("operation", op, "phase", p.tag()), s.phaseHistogram(p), s.phaseNanos(p),
+                        s.phaseMaxNanos(p));
+            }
+            for (HotSpotKind k : HotSpotKind.values()) {
+                long n = s.hotspots(k);
+                if (n != 0) {
+                    hotspots.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+                            .labels(Labels.of("kind", k.tag(), "operation", op)).value(n).build());
+                    anyHotSpot = true;
+                }
+            }
+            firstByte.timerAlways(Labels.of("operation", op), s.firstByteHistogram(), s.firstByteNanos(), s.firstByteMaxNanos());
+            bytes.summary(Labels.of("operation", op, "direction", "in"), s.requests(), s.bytesIn(), s.bytesInMax());
+            bytes.summary(Labels.of("operation", op, "direction", "out"), s.requests(), s.bytesOut(), s.bytesOutMax());
+            allocated.summary(Labels.of("operation", op), s.requests(), s.allocatedBytes(), s.allocatedBytesMax());
+        }
+        List<MetricSnapshot> all = new ArrayList<MetricSnapshot>();
+        background.addTo(all);
+        if (anyHotSpot) {
+            all.add(hotspots.build());
+        }
+        phase.addTo(all);
+        allocated.addTo(all);
+        bytes.addTo(all);
+        request.addTo(all);
+        firstByte.addTo(all);
+        return new MetricSnapshots(all);
+    }
+
+    /** What Micrometer's Prometheus naming makes of a meter name and its base unit. */
+    private static String prometheusName(String meterName) {
+        return meterName.replace('.', '_');
+    }
+
+    private static double[] bounds() {
+        long[] micros = SeriesBudget.BUCKET_MICROS;
+        double[] b = new double[micros.length + 1];
+        for (int i = 0; i < micros.length; i++) {
+            b[i] = micros[i] / 1e6;
+        }
+        b[micros.length] = Double.POSITIVE_INFINITY;
+        return b;
+    }
+
+    /** One metric family (a histogram or a summary) and its {@code _max} gauge, filled series by series. */
+    private static final class Family {
+        private final String name;
+        private final String help;
+        private final HistogramSnapshot.Builder histogram;
+        private final SummarySnapshot.Builder summary;
+        private final GaugeSnapshot.Builder max;
+        private boolean any;
+
+        Family(String meterName, String help) {
+            boolean bytes = meterName.equals(SoapscopeMeterBinder.REQUEST_BYTES)
+                    || meterName.equals(SoapscopeMeterBinder.REQUEST_ALLOCATED);
+            this.name = prometheusName(meterName) + (meterName.equals(SoapscopeMeterBinder.REQUEST_BYTES) ? ""
+                    : bytes ? "_bytes" : "_seconds");
+            this.help = help;
+            this.histogram = bytes ? null : HistogramSnapshot.builder().name(name).help(help);
+            this.summary = bytes ? SummarySnapshot.builder().name(name).help(help) : null;
+            this.max = GaugeSnapshot.builder().name(name + "_max").help(help);
+        }
+
+        /** A timer series, there once anything was recorded into it. */
+        void timer(Labels labels, Histogram h, long sumNanos, long maxNanos) {
+            if (h != null && h.count() != 0) {
+                timerAlways(labels, h, sumNanos, maxNanos);
+            }
+        }
+
+        /** A timer series, there even before anything was recorded (made with its operation, as the first-byte timer). */
+        void timerAlways(Labels labels, Histogram h, long sumNanos, long maxNanos) {
+            long[] counts = h.metricsBuckets();
+            histogram.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels)
+                    .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts)).sum(sumNanos / 1e9).build());
+            maxPoint(labels, maxNanos / 1e9);
+        }
+
+        void summary(Labels labels, long count, long sum, long maxValue) {
+            summary.dataPoint(SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels).count(count).sum(sum).build());
+            maxPoint(labels, maxValue);
+        }
+
+        private void maxPoint(Labels labels, double value) {
+            max.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build());
+            any = true;
+        }
+
+        void addTo(List<MetricSnapshot> all) {
+            if (!any) {
+                return;
+            }
+            all.add(histogram != null ? histogram.build() : summary.build());
+            all.add(max.build());
+        }
+    }
+}
