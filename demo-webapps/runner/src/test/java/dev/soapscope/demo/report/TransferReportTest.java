@@ -156,8 +156,8 @@ class TransferReportTest {
         String html = HtmlReport.render(report);
         assertFalse(html.contains("http://") || html.contains("https://"), "self-contained");
         assertFalse(html.contains("<script") || html.contains("src="));
-        assertTrue(html.contains("<h2>Binary transfer: time against fetch size</h2>"));
-        assertTrue(html.contains("<h2>Echo: time against payload size</h2>"));
+        assertTrue(html.contains("<h2 id=\"transfer\">Binary transfer: time against fetch size</h2>"));
+        assertTrue(html.contains("<h2 id=\"echo\">Echo: time against payload size</h2>"));
         // three modes and their three classic lines, two echo modes; one polyline each
         assertEquals(3 + 3 + 2, count(html, "<polyline "));
         assertEquals(3, count(html, "stroke-dasharray=\"6 4\"/>") - 3, "three dashed classic lines (plus legend)");
