@@ -51,9 +51,9 @@ class HtmlLayoutTest {
         for (ScenarioResult s : Fixtures.mtom().scenarios()) {
             assertTrue(toc.contains("<a href=\"#" + HtmlReport.sectionId(s.name()) + "\">"), s.name() + " in " + toc);
         }
-        int h2 = count(html, "<h2 id=\"");
-        assertEquals(h2, count(html, "<h2"), "every section has an anchor");
-        assertEquals(h2, count(toc, "<li><a href=\"#"), "and is in the contents");
+        int h2 = Fixtures.count(html, "<h2 id=\"");
+        assertEquals(h2, Fixtures.count(html, "<h2"), "every section has an anchor");
+        assertEquals(h2, Fixtures.count(toc, "<li><a href=\"#"), "and is in the contents");
     }
 
     @Test
@@ -122,9 +122,11 @@ class HtmlLayoutTest {
     @Test
     void nothingIsWiderThanANarrowWindowOutsideABoxOfItsOwn() {
         String html = HtmlReport.render(Fixtures.mtom()) + HtmlReport.render(Fixtures.payloadCachingWithFlames());
-        assertEquals(count(html, "<table"), count(html, "<div class=\"scroll\"><table"), "every table scrolls in its box");
+        assertEquals(Fixtures.count(html, "<table"), Fixtures.count(html, "<div class=\"scroll\"><table"),
+                "every table scrolls in its box");
         assertTrue(html.contains(".scroll{overflow-x:auto;max-width:100%}"));
-        assertEquals(count(html, "<svg "), count(html, "<svg class=\"chart\" "), "every chart shrinks to fit");
+        assertEquals(Fixtures.count(html, "<svg "), Fixtures.count(html, "<svg class=\"chart\" "),
+                "every chart shrinks to fit");
         assertTrue(html.contains("svg.chart{max-width:100%;height:auto}"));
         // no fixed width anywhere else (the page's max-width is no width): the bars are percentages of their row
         Matcher px = Pattern.compile("(?<!max-)width:\\s*(\\d+)px").matcher(html);
@@ -156,13 +158,5 @@ class HtmlLayoutTest {
             found.add(m.group(1));
         }
         return found;
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }

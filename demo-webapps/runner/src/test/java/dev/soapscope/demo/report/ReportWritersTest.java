@@ -67,8 +67,8 @@ class ReportWritersTest {
         assertFalse(html.contains("src="), "nothing to fetch");
         assertTrue(html.contains("<style>") && html.contains("<div class=\"bars\">"));
         // one stacked bar per scenario per chart, one segment per phase with time
-        assertEquals(2 * 3, count(html, "<div class=\"bar\">"));
-        assertEquals(2 * 3 * 7, count(html, "<span style=\"width:"));
+        assertEquals(2 * 3, Fixtures.count(html, "<div class=\"bar\">"));
+        assertEquals(2 * 3 * 7, Fixtures.count(html, "<span style=\"width:"));
         for (String line : report.explanation()) {
             assertTrue(html.contains(HtmlReport.esc(line)), line);
         }
@@ -95,7 +95,7 @@ class ReportWritersTest {
         for (String line : report.explanation()) {
             assertTrue(md.contains("- " + line + "\n"), line);
         }
-        assertEquals(3, count(md, "\n## payload-caching/"));
+        assertEquals(3, Fixtures.count(md, "\n## payload-caching/"));
         assertTrue(md.contains("| soap.parse | 900 us | 810 us | 2.70 ms | 45% | 1.9 MB |"), md);
     }
 
@@ -121,7 +121,7 @@ class ReportWritersTest {
         String caching = "<a href=\"flamegraphs/payload-caching-axiom-caching/flame.html\">all phases</a> "
                 + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-soap.parse.html\">soap.parse</a> "
                 + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html\">unmarshal</a>";
-        assertEquals(2, count(html, caching), "in the flame graph table and in the scenario's section");
+        assertEquals(2, Fixtures.count(html, caching), "in the flame graph table and in the scenario's section");
         assertTrue(html.contains("<tr><td><a href=\"#scenario-payload-caching-axiom-caching\">payload-caching/<wbr>"
                 + "axiom-caching</a></td><td class=\"n\">1234</td><td>" + caching + "</td></tr>"), html);
         assertTrue(html.contains("<tr><td><a href=\"#scenario-payload-caching-saaj\">payload-caching/<wbr>saaj</a></td>"
@@ -196,13 +196,5 @@ class ReportWritersTest {
         List<T> list = new java.util.ArrayList<>();
         it.forEachRemaining(list::add);
         return list;
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }
