@@ -6,6 +6,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +34,12 @@ class NarrowWindowTest {
 
     @Test
     void fitsA700PixelWindowWithEveryBarVisible() throws Exception {
-        for (Report report : List.of(Fixtures.mtom(), Fixtures.payloadCachingWithFlames())) {
+        // a line without a space for 100 characters, as the explanation's call sites are
+        var s = Fixtures.result("g/a", 10, 10, 1, Fixtures.agent("urn:a", 10, "soap.parse", 100, 1000));
+        var longWords = new ScenarioResult(s.name(), s.path(), s.description(), s.requests(), 1, Map.of("SOAP fault at "
+                + "org.apache.cxf.attachment.AttachmentDeserializerUtil.readTillFirstBoundary(AttachmentDeserializerUtil"
+                + ".java:64)", 1), 10, 1, 1, 1, 1, 1, 1, 1, 10, 0, s.agent());
+        for (Report report : List.of(Fixtures.mtom(), Fixtures.payloadCachingWithFlames(), Fixtures.report(longWords))) {
             String html = HtmlReport.render(report).replace("</body>", MEASURE + "</body>");
             Path page = dir.resolve("report.html");
             Files.writeString(page, html);
@@ -43,7 +49,7 @@ class NarrowWindowTest {
             int window = Integer.parseInt(m.group(2));
             assertTrue(window == 700, "window " + window);
             assertTrue(pageWidth <= window, "the page is " + pageWidth + " px wide in a " + window + " px window");
-            assertTrue(Integer.parseInt(m.group(4)) >= 4, "bars measured: " + m.group(4));
+            assertTrue(Integer.parseInt(m.group(4)) >= 2, "bars measured: " + m.group(4));
             // a tenth of a bar row at least (a group spanning more is on a log scale): some 37 px here
             assertTrue(Integer.parseInt(m.group(3)) >= 30, "the shortest bar is " + m.group(3) + " px");
         }
