@@ -66,10 +66,12 @@ public final class HtmlReport {
         }
         h.append("</ul>\n");
         toc.heading(h, "time", "Where the time goes: self time per request, by phase");
-        h.append(PhaseBars.render(report.scenarios(), phases, PhaseFigures::meanUs, Format::micros));
+        h.append(PhaseBars.render(report.scenarios(), phases, PhaseFigures::meanUs, Format::micros,
+                PhaseBars.TIME_STEP));
         if (report.scenarios().stream().anyMatch(s -> s.allocBytesPerRequest() > 0)) {
             toc.heading(h, "allocation", "What is allocated: bytes per request, by phase");
-            h.append(PhaseBars.render(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes));
+            h.append(PhaseBars.render(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes,
+                    PhaseBars.BYTES_STEP));
         }
         flames(h, report, toc);
         for (ScenarioResult s : report.scenarios()) {

@@ -111,6 +111,25 @@ class HtmlLayoutTest {
     }
 
     @Test
+    void aLogScaleOfBytesIsMarkedInRoundUnits() {
+        // 30 KB beside 1.5 MB allocated per request: marks every 32 times, 1 KB to 32 MB
+        Report report = Fixtures.report(
+                Fixtures.result("g/small", 500, Double.NaN, 0, Fixtures.agent("urn:small", 2000, "soap.parse", 100,
+                        30 * 1024)),
+                Fixtures.result("g/large", 10, Double.NaN, 0, Fixtures.agent("urn:large", 2000, "soap.parse", 100,
+                        1536 * 1024)));
+        String html = HtmlReport.render(report);
+        String chart = html.substring(html.indexOf("<h2 id=\"allocation\">"));
+        assertTrue(chart.contains("<div class=\"group\">g <span>(log scale, 1 KB to 32.0 MB: its bars span over 10 times)"
+                + "</span></div>"), chart);
+        for (String tick : List.of(">1 KB<", ">32 KB<", ">1.0 MB<", ">32.0 MB<")) {
+            assertTrue(chart.contains(tick), tick + " in " + chart);
+        }
+        Map<String, Double> bars = barLengths(chart);
+        assertEquals(100 * (Math.log(30 * 1024) / Math.log(32) - 2) / 3, bars.get(HtmlReport.sectionId("g/small")), 0.1);
+    }
+
+    @Test
     void phasesHaveTheirDeclaredColours() {
         String html = HtmlReport.render(Fixtures.payloadCaching());
         assertTrue(html.contains("<span><i style=\"background:" + dev.soapscope.recorder.Phase.SOAP_PARSE.colour()
