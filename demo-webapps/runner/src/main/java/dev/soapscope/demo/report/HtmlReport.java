@@ -33,7 +33,7 @@ public final class HtmlReport {
             .pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
             a{color:#1a5fb4}.flames a{margin-right:.6em;white-space:nowrap}
             .scroll{overflow-x:auto;max-width:100%}.scroll table{margin:.4em 0}td code{overflow-wrap:anywhere}
-            body{overflow-wrap:break-word}table.main th{white-space:normal}
+            body{overflow-wrap:break-word}table.main th{white-space:normal}@media (max-width:760px){th,td{padding:.3em .35em}}
             svg.chart{max-width:100%;height:auto}
             nav.toc{background:#f8f8f8;border:1px solid #e5e5e5;border-radius:4px;padding:.4em 1em;margin:1em 0}
             nav.toc ol{margin:.3em 0;padding-left:1.4em}nav.toc ol ol{columns:15em;column-gap:1.5em}

@@ -25,9 +25,10 @@ class NarrowWindowTest {
             + ".filter(b => b.children.length > 0).map(b => [...b.children].reduce((w, s) => w + s.getBoundingClientRect()"
             + ".width, 0)); document.body.setAttribute('data-measured', 'page ' + document.documentElement.scrollWidth"
             + " + ' window ' + window.innerWidth + ' shortest bar ' + Math.round(Math.min(...bars)) + ' bars '"
-            + " + bars.length);</script>";
-    private static final Pattern MEASURED = Pattern.compile(
-            "data-measured=\"page (\\d+) window (\\d+) shortest bar (\\d+) bars (\\d+)\"");
+            + " + bars.length + ' main table ' + document.querySelector('table.main').scrollWidth + ' in '"
+            + " + document.querySelector('table.main').parentElement.clientWidth);</script>";
+    private static final Pattern MEASURED = Pattern.compile("data-measured=\"page (\\d+) window (\\d+) shortest bar"
+            + " (\\d+) bars (\\d+) main table (\\d+) in (\\d+)\"");
 
     @TempDir
     Path dir;
@@ -50,6 +51,8 @@ class NarrowWindowTest {
             assertTrue(window == 700, "window " + window);
             assertTrue(pageWidth <= window, "the page is " + pageWidth + " px wide in a " + window + " px window");
             assertTrue(Integer.parseInt(m.group(4)) >= 2, "bars measured: " + m.group(4));
+            assertTrue(Integer.parseInt(m.group(5)) <= Integer.parseInt(m.group(6)), "the main table, " + m.group(5)
+                    + " px wide, fits its " + m.group(6) + " px box without scrolling");
             // a tenth of a bar row at least (a group spanning more is on a log scale): some 37 px here
             assertTrue(Integer.parseInt(m.group(3)) >= 30, "the shortest bar is " + m.group(3) + " px");
         }
