@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * {@code /profile?seconds=N&event=cpu|wall|alloc|lock}: a JFR recording of the next N seconds, as a download;
- * {@code /flamegraph?seconds=N[&phase=P][&event=E]}: the same, as a flame graph page rooted at the phases, or of
- * one phase.
+ * {@code /flamegraph?seconds=N[&phase=P][&event=E][&none=show|hide]}: the same, as a flame graph page rooted at the
+ * phases (the samples outside any phase, {@code [phase:none]}, only with {@code none=show}), or of one phase.
  */
 final class ProfileRoutes {
     static final int MAX_SECONDS = 300;
@@ -34,10 +34,16 @@ final class ProfileRoutes {
     Reply get(String path, String rawQuery) throws Exception {
         Map<String, String> query = parse(rawQuery);
         boolean flame = "/flamegraph".equals(path);
-        String bad = flame ? unknownParameter(query, "seconds", "event", "phase") : unknownParameter(query, "seconds", "event");
+        String bad = flame ? unknownParameter(query, "seconds", "event", "phase", "none")
+                : unknownParameter(query, "seconds", "event");
         if (bad != null) {
             return Reply.text(400, "soapscope: unknown parameter '" + bad + "'; " + path + " takes seconds=1.."
-                    + MAX_SECONDS + ", event=cpu|wall|alloc|lock" + (flame ? " and phase=<a phase, such as soap.parse>" : "") + "\n");
+                    + MAX_SECONDS + ", event=cpu|wall|alloc|lock" + (flame ? ", phase=<a phase, such as soap.parse>"
+                    + " and none=show|hide" : "") + "\n");
+        }
+        String none = query.containsKey("none") ? query.get("none") : "hide";
+        if (!none.matches("show|hide")) {
+            return Reply.text(400, "soapscope: none must be show (draw the samples outside any request phase) or hide\n");
         }
         Phase phase = null;
         if (flame && query.containsKey("phase")) {
@@ -65,7 +71,8 @@ final class ProfileRoutes {
         try {
             if (flame) {
                 try {
-                    return new Reply(200, "text/html; charset=utf-8", FlameGraphs.html(jfr.toPath(), phase));
+                    return new Reply(200, "text/html; charset=utf-8", FlameGraphs.html(jfr.toPath(), phase,
+                            "show".equals(none)));
                 } catch (IllegalArgumentException nothingToDraw) {
                     return Reply.text(404, "soapscope: " + nothingToDraw.getMessage() + "\n");
                 }

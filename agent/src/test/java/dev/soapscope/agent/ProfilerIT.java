@@ -113,6 +113,10 @@ class ProfilerIT {
             Http.Response badPhase = agent.raw("/flamegraph?phase=nonsense");
             assertEquals(400, badPhase.status());
             assertTrue(badPhase.body().contains("phases: transport.read, soap.parse"), badPhase.body());
+            Http.Response badNone = agent.raw("/flamegraph?none=maybe");
+            assertEquals(400, badNone.status());
+            assertTrue(badNone.body().contains("none must be show"), badNone.body());
+            assertTrue(agent.raw("/profile?none=show").body().contains("unknown parameter 'none'"), "a flame graph's");
 
             // a flame graph of two seconds of load, served as a page
             Thread load = new Thread(() -> {
@@ -127,6 +131,11 @@ class ProfilerIT {
             assertEquals(200, page.status(), page.body());
             assertTrue(page.header("Content-Type").orElse("").startsWith("text/html"), page.toString());
             assertTrue(page.body().contains("<canvas"), page.body().substring(0, Math.min(300, page.body().length())));
+            // opens on the phases, in their colours, without the JIT's, GC's and idle threads' samples
+            assertTrue(page.body().contains("let inverted = true;") && page.body().contains("/*soapscope: phase colours*/"),
+                    page.body().substring(0, Math.min(300, page.body().length())));
+            assertTrue(page.body().contains("[phase:none] not drawn: ") && page.body().contains("none=show in the address"
+                    + " draws them"), page.body());
         }
     }
 

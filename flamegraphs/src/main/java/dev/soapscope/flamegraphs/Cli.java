@@ -17,13 +17,14 @@ public final class Cli {
     static final int BAD_INPUT = 2;
 
     static final String USAGE = ""
-            + "usage: java -jar soapscope-agent.jar flame RUN --out DIR\n"
-            + "       java -jar soapscope-agent.jar diff BASE CUR --out FILE.html [--collapsed FILE]\n"
+            + "usage: java -jar soapscope-agent.jar flame RUN --out DIR [--none show|hide]\n"
+            + "       java -jar soapscope-agent.jar diff BASE CUR --out FILE.html [--collapsed FILE] [--none show|hide]\n"
             + "       java -jar soapscope-agent.jar compare BASE CUR [--threshold PCT] [--floor-us US] [--floor-bytes B]\n"
             + "           [--min-requests N] [--signals wall,alloc,cpu] [--json FILE]\n"
             + "A run is a directory with the agent's phases.json and async-profiler *.jfr files (flame also takes a\n"
             + "single .jfr file, compare a single phases.json). Exit codes: 0 done, 1 compare found a regression,\n"
-            + "2 bad input.\n";
+            + "2 bad input. --none show draws the samples outside any request phase ([phase:none]: the JIT, GC, threads\n"
+            + "between requests), which the pages leave out by default.\n";
 
     private Cli() {
     }
@@ -71,21 +72,21 @@ public final class Cli {
 
     private static int flame(String[] args, PrintStream out)
             throws CommandLine.UsageException, BadInputException, IOException {
-        CommandLine a = CommandLine.parse(args, "--out");
+        CommandLine a = CommandLine.parse(args, "--out", "--none");
         List<String> runs = a.positional("RUN");
         Path dir = Paths.get(a.required("--out"));
-        FlameCommand.run(Run.at(runs.get(0)), dir, out);
+        FlameCommand.run(Run.at(runs.get(0)), dir, a.showNone("--none"), out);
         return OK;
     }
 
     private static int diff(String[] args, PrintStream out)
             throws CommandLine.UsageException, BadInputException, IOException {
-        CommandLine a = CommandLine.parse(args, "--out", "--collapsed");
+        CommandLine a = CommandLine.parse(args, "--out", "--collapsed", "--none");
         List<String> runs = a.positional("BASE", "CUR");
         Path html = Paths.get(a.required("--out"));
         String collapsed = a.optional("--collapsed");
         DiffCommand.run(Run.at(runs.get(0)), Run.at(runs.get(1)), html,
-                collapsed == null ? null : Paths.get(collapsed), out);
+                collapsed == null ? null : Paths.get(collapsed), a.showNone("--none"), out);
         return OK;
     }
 

@@ -1,11 +1,11 @@
 package dev.soapscope.flamegraphs;
 
+import dev.soapscope.recorder.Phase;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.io.UnsupportedEncodingException;
@@ -13,9 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -102,6 +104,39 @@ final class CollapsedStacks {
         return s;
     }
 
+    /** These stacks but those whose first frame is {@code frame}. */
+    CollapsedStacks withoutRoot(String frame) {
+        CollapsedStacks s = new CollapsedStacks();
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            if (!frame.equals(PhaseFrame.rootOf(e.getKey()))) {
+                s.add(shown.get(e.getKey()), e.getValue());
+            }
+        }
+        return s;
+    }
+
+    /** The phases whose frames some stacks start with, in the order of {@link Phase}. */
+    Set<Phase> rootPhases() {
+        Set<Phase> phases = EnumSet.noneOf(Phase.class);
+        for (String stack : counts.keySet()) {
+            Phase p = PhaseFrame.parse(PhaseFrame.rootOf(stack));
+            if (p != null) {
+                phases.add(p);
+            }
+        }
+        return phases;
+    }
+
+    /** Whether some stacks start with {@code frame}. */
+    boolean hasRoot(String frame) {
+        for (String stack : counts.keySet()) {
+            if (frame.equals(PhaseFrame.rootOf(stack))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Every count times {@code factor}, rounded; stacks that round to zero are dropped. */
     CollapsedStacks scaled(double factor) {
         CollapsedStacks s = new CollapsedStacks();
@@ -171,10 +206,14 @@ final class CollapsedStacks {
         Files.write(file, lines(), StandardCharsets.UTF_8);
     }
 
-    /** A graph of these stacks, built by the converter from collapsed text (it restores the frame types). */
+    /**
+     * A graph of these stacks, built by the converter from collapsed text (it restores the frame types), hanging from
+     * the top so that its page opens on the root and the phase frames under it ({@link FlamePage}).
+     */
     FlameGraph toGraph(String title) {
         Arguments args = new Arguments();
         args.title = escapeHtml(title);
+        args.inverted = true;
         FlameGraph graph = new FlameGraph(args);
         StringBuilder text = new StringBuilder();
         for (String line : lines()) {
@@ -188,11 +227,9 @@ final class CollapsedStacks {
         return graph;
     }
 
-    /** The self-contained HTML flame graph of these stacks. */
-    void writeHtml(Path file, String title) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            toGraph(title).dump(out);
-        }
+    /** The self-contained HTML flame graph of these stacks, phase frames coloured; {@code note} may be empty. */
+    void writeHtml(Path file, String title, String note) throws IOException {
+        FlamePage.write(toGraph(title), rootPhases(), hasRoot(PhaseFrame.NONE), note, file);
     }
 
     /** The converter puts the title into the page's heading as it is. */

@@ -90,6 +90,18 @@ final class CommandLine {
         return (long) d;
     }
 
+    /** {@code show} or {@code hide} (the default when the option is absent): whether to draw {@code [phase:none]}. */
+    boolean showNone(String option) throws UsageException {
+        String v = options.get(option);
+        if (v == null || "hide".equals(v)) {
+            return false;
+        }
+        if ("show".equals(v)) {
+            return true;
+        }
+        throw new UsageException(option + " takes show or hide, not " + v);
+    }
+
     /** A comma-separated list of signal labels, or all signals when the option is absent. */
     Set<Signal> signals(String option) throws UsageException {
         String v = options.get(option);

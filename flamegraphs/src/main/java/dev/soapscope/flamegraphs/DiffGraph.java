@@ -3,7 +3,6 @@ package dev.soapscope.flamegraphs;
 import one.convert.FlameGraph;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,10 +62,17 @@ final class DiffGraph {
         Files.write(file, lines(), StandardCharsets.UTF_8);
     }
 
-    void writeHtml(Path file, String title) throws IOException {
+    /**
+     * The page: phase frames coloured, {@code [phase:none]} left out unless {@code showNone}, and then said so with
+     * {@code howToShow}.
+     */
+    void writeHtml(Path file, String title, boolean showNone, String howToShow) throws IOException {
         CollapsedStacks drawn = new CollapsedStacks();
         CollapsedStacks reference = new CollapsedStacks();
         for (String s : stacks()) {
+            if (!showNone && PhaseFrame.NONE.equals(PhaseFrame.rootOf(s))) {
+                continue;
+            }
             long b = base.count(s);
             long c = current.count(s);
             long larger = Math.max(b, c);
@@ -78,9 +84,21 @@ final class DiffGraph {
                 .format(unit) + " requests; width: the larger of the two runs; red: grew, blue: shrank"
                 + " (gone: blue over the whole width), yellow: only in the current run");
         graph.diff(reference.toGraph(""));
-        try (OutputStream out = Files.newOutputStream(file)) {
-            graph.dump(out);
-        }
+        FlamePage.write(graph, drawn.rootPhases(), showNone && drawn.hasRoot(PhaseFrame.NONE),
+                showNone ? "" : noneNote(howToShow), file);
+    }
+
+    /** What leaving out {@code [phase:none]} left out, per run. */
+    private String noneNote(String howToShow) {
+        return String.format(Locale.ROOT, "%s not drawn: %s of the current run's samples, %s of the baseline's, taken"
+                + " outside any request phase (JIT compiler, GC, threads between requests); %s draws them",
+                PhaseFrame.NONE, noneShare(current), noneShare(base), howToShow);
+    }
+
+    private static String noneShare(CollapsedStacks run) {
+        long all = run.total();
+        long none = all - run.withoutRoot(PhaseFrame.NONE).total();
+        return String.format(Locale.ROOT, "%.1f%%", all == 0 ? 0.0 : 100.0 * none / all);
     }
 
     /** Each stack of either run once, even when the converter suffixed its frames differently in each. */

@@ -20,28 +20,36 @@ public final class FlameGraphs {
     private FlameGraphs() {
     }
 
+    /** How the agent's page that leaves out {@code [phase:none]} says to draw it. */
+    static final String SHOW_NONE = "none=show in the address";
+
     /**
-     * The flame graph of a JFR recording: all phases, each under its {@code [phase:...]} root frame, or only the
-     * samples of {@code phase} when it is not null.
+     * The flame graph of a JFR recording: all phases, each under its {@code [phase:...]} root frame, the samples
+     * outside any phase ({@code [phase:none]}) only when {@code showNone}; or only the samples of {@code phase} when it
+     * is not null.
      *
      * @throws IllegalArgumentException with a message for a user when the recording holds no usable samples
      */
-    public static String html(Path jfr, Phase phase) throws IOException {
+    public static String html(Path jfr, Phase phase, boolean showNone) throws IOException {
         PhaseProfile profile;
         try {
-            profile = PhaseProfile.read(java.util.Collections.singletonList(jfr));
+            profile = PhaseProfile.read(Collections.singletonList(jfr));
         } catch (BadInputException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        CollapsedStacks stacks = phase == null ? profile.rooted() : profile.phase(phase);
-        if (stacks == null || stacks.total() == 0) {
-            throw new IllegalArgumentException(phase == null ? "no samples were taken"
+        if (profile.rooted().total() == 0) {
+            throw new IllegalArgumentException("no samples were taken");
+        }
+        CollapsedStacks stacks = phase == null ? profile.drawn(showNone) : profile.rootedPhase(phase);
+        if (stacks.total() == 0) {
+            throw new IllegalArgumentException(phase == null ? "no samples fell in a request phase (was the server busy?);"
+                    + " " + SHOW_NONE + " draws the samples outside them"
                     : "no samples fell in phase " + phase.tag() + " (was the server busy with it?)");
         }
         Path html = Files.createTempFile("soapscope-flame-", ".html");
         try {
             stacks.writeHtml(html, "soapscope: " + (phase == null ? "all phases" : "phase " + phase.tag()) + " ("
-                    + stacks.total() + " samples)");
+                    + stacks.total() + " samples)", phase == null ? profile.drawnNote(showNone, SHOW_NONE) : "");
             return new String(Files.readAllBytes(html), StandardCharsets.UTF_8);
         } finally {
             Files.deleteIfExists(html);
@@ -65,14 +73,15 @@ public final class FlameGraphs {
     /**
      * The differential page of two profiles, normalised per request with the request counts given (each at least 1),
      * as {@code diff} draws it: {@code current} against {@code base}, red grew, blue shrank, yellow only in
-     * {@code current}. Creates the page's directory when missing.
+     * {@code current}; {@code [phase:none]} left out, as {@code diff} draws it by default. Creates the page's directory
+     * when missing.
      *
      * @return the unit: the page's counts are samples per this many requests
      */
     public static long writeDiff(Profile base, String baseLabel, long baseRequests, Profile current,
                                  String currentLabel, long currentRequests, Path html) throws IOException {
         return DiffCommand.write(base.profile, baseLabel, baseRequests, current.profile, currentLabel, currentRequests,
-                html).unit();
+                html, false).unit();
     }
 
     /** A profile's samples split by phase, read once; write its pages, or diff it against another. */
@@ -100,14 +109,14 @@ public final class FlameGraphs {
         }
 
         /**
-         * Writes what {@code flame} writes into {@code dir} (created when missing): {@code flame.html}, one
-         * {@code flame-<tag>.html} per phase with samples, and {@code flame.collapsed}; the titles name
-         * {@code label} and, unless negative, {@code requests}.
+         * Writes what {@code flame} writes into {@code dir} (created when missing): {@code flame.html} (without
+         * {@code [phase:none]}, as {@code flame} draws it by default), one {@code flame-<tag>.html} per phase with
+         * samples, and {@code flame.collapsed}; the titles name {@code label} and, unless negative, {@code requests}.
          *
          * @throws BadInputException when the profile holds no samples
          */
         public Pages writePages(Path dir, String label, long requests) throws BadInputException, IOException {
-            return FlameCommand.write(profile, dir, label, requests);
+            return FlameCommand.write(profile, dir, label, requests, false);
         }
     }
 

@@ -14,6 +14,8 @@ public final class PhaseFrame {
 
     /** The root frame of samples outside any phase span; {@code none} is no phase tag, so it parses to null. */
     public static final String NONE = PREFIX + "none" + SUFFIX;
+    /** The colour of {@link #NONE} frames: a light grey, lighter than {@code other}'s, for time outside requests. */
+    public static final String NONE_COLOUR = "#e0e0e0";
 
     private PhaseFrame() {
     }
@@ -28,6 +30,13 @@ public final class PhaseFrame {
             return null;
         }
         return Phase.byTag(frame.substring(PREFIX.length(), frame.length() - SUFFIX.length()));
+    }
+
+    /** The phase frame a collapsed stack starts with ({@link #NONE} included), or null. */
+    static String rootOf(String collapsedStack) {
+        int end = collapsedStack.indexOf(';');
+        String first = end < 0 ? collapsedStack : collapsedStack.substring(0, end);
+        return first.equals(NONE) || parse(first) != null ? first : null;
     }
 
     /** A collapsed stack ({@code a;b;c count}) with its phase frame put first. */

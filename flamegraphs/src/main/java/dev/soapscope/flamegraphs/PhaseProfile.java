@@ -155,6 +155,25 @@ final class PhaseProfile {
     }
 
     /**
+     * The stacks a page draws: {@link #rooted()}, less the samples outside any phase span unless {@code showNone}
+     * (30-60% of a server's samples are the JIT, GC and idle threads, which would crowd out the phases).
+     */
+    CollapsedStacks drawn(boolean showNone) {
+        return showNone ? rooted() : rooted().withoutRoot(PhaseFrame.NONE);
+    }
+
+    /** The samples of one phase under its phase frame, so that its page shows it in its colour. */
+    CollapsedStacks rootedPhase(Phase phase) {
+        return phase(phase).under(PhaseFrame.of(phase));
+    }
+
+    /** The note of a page drawn from {@link #drawn}: what it left out, and how to draw it. */
+    String drawnNote(boolean showNone, String howToShow) {
+        long none = this.none.total();
+        return showNone || none == 0 ? "" : FlamePage.noneHidden(none, rooted().total(), howToShow);
+    }
+
+    /**
      * The converter's stacks of one file: all samples, or those inside spans tagged {@code tag}; only those within
      * {@code window} unless it is null.
      */

@@ -14,6 +14,7 @@ import static dev.soapscope.flamegraphs.Fixtures.WORKLOAD;
 import static dev.soapscope.flamegraphs.Fixtures.cli;
 import static dev.soapscope.flamegraphs.Fixtures.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,9 +74,14 @@ class DiffCommandTest {
     }
 
     @Test
-    void marksFramesOnlyInTheCurrentRunAsNew() {
-        FlameHtml.Frame added = frames.stream().filter(f -> f.title().equals("Canonicalizer::do_NullCheck"))
-                .findFirst().orElseThrow();
+    void marksFramesOnlyInTheCurrentRunAsNew(@TempDir Path dir) throws Exception {
+        // a JIT frame: outside any phase, so drawn only when asked to
+        assertFalse(frames.stream().anyMatch(f -> f.title().equals("[phase:none]")));
+        Fixtures.Result r = cli("diff", run("base").toString(), run("current").toString(), "--out",
+                dir.resolve("diff.html").toString(), "--none", "show");
+        assertEquals(0, r.exit(), r.err());
+        FlameHtml.Frame added = FlameHtml.read(dir.resolve("diff.html")).stream()
+                .filter(f -> f.title().equals("Canonicalizer::do_NullCheck")).findFirst().orElseThrow();
         assertNull(added.diff()); // d=U: yellow
         assertEquals(67, added.width());
     }
@@ -93,7 +99,7 @@ class DiffCommandTest {
     void drawsScaledDifferences(@TempDir Path dir) throws Exception {
         DiffGraph diff = DiffGraph.of(CollapsedStacks.parse("a;b 10\na;c 4\n"), 100,
                 CollapsedStacks.parse("a;b 10\na;d 2\n"), 50);
-        diff.writeHtml(dir.resolve("d.html"), "t");
+        diff.writeHtml(dir.resolve("d.html"), "t", true, "");
         List<FlameHtml.Frame> f = FlameHtml.read(dir.resolve("d.html"));
         assertEquals(280, f.get(0).width());
         assertEquals(new FlameHtml.Frame("a;b", "b", 2, 200, 100L), FlameHtml.frame(f, "a;b"));

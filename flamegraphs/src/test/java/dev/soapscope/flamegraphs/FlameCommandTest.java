@@ -37,7 +37,8 @@ class FlameCommandTest {
         assertEquals("wrote " + out.resolve("flame.html") + " (633 samples, 300 requests)\n"
                 + "wrote " + out.resolve("flame-soap.parse.html") + " (44.9% of the samples)\n"
                 + "wrote " + out.resolve("flame-unmarshal.html") + " (44.4% of the samples)\n"
-                + "10.7% of the samples are outside any phase span: [phase:none]\n", result.out());
+                + "10.7% of the samples are outside any phase span: [phase:none] (not drawn in flame.html; --none show"
+                + " draws them)\n", result.out());
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of("flame-soap.parse.html", "flame-unmarshal.html", "flame.collapsed", "flame.html"),
                     files.map(p -> p.getFileName().toString()).sorted().toList());
@@ -64,8 +65,8 @@ class FlameCommandTest {
     void theWholeRunPageDrawsThePhaseFrames() throws Exception {
         List<FlameHtml.Frame> frames = FlameHtml.read(out.resolve("flame.html"));
         List<String> roots = frames.stream().filter(f -> f.level() == 1).map(FlameHtml.Frame::title).toList();
-        assertEquals(List.of("[phase:none]", "[phase:soap.parse]", "[phase:unmarshal]"), roots);
-        assertEquals(633, frames.get(0).width());
+        assertEquals(List.of("[phase:soap.parse]", "[phase:unmarshal]"), roots, "[phase:none] left out");
+        assertEquals(633 - 68, frames.get(0).width());
         assertEquals(284, FlameHtml.frame(frames, "[phase:soap.parse]").width());
         // widths are totals: the hot methods' own samples and those of what they called (the clock, interrupts)
         assertEquals(284, FlameHtml.frame(frames, "[phase:soap.parse];" + REQUEST_FRAMES + ";" + WORKLOAD
@@ -74,6 +75,24 @@ class FlameCommandTest {
                 + ".unmarshalHot").width());
         String page = Files.readString(out.resolve("flame.html"));
         assertTrue(page.contains("<h1>soapscope: " + run("base") + " by phase (633 samples, 300 requests)</h1>"));
+    }
+
+    @Test
+    void drawsThePhaseNoneFramesWhenAskedTo(@TempDir Path dir) throws Exception {
+        Fixtures.Result r = cli("flame", run("base").toString(), "--out", dir.toString(), "--none", "show");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().endsWith("10.7% of the samples are outside any phase span: [phase:none]\n"), r.out());
+        List<FlameHtml.Frame> frames = FlameHtml.read(dir.resolve("flame.html"));
+        assertEquals(List.of("[phase:none]", "[phase:soap.parse]", "[phase:unmarshal]"),
+                frames.stream().filter(f -> f.level() == 1).map(FlameHtml.Frame::title).toList());
+        assertEquals(633, frames.get(0).width());
+        assertEquals(68, FlameHtml.frame(frames, "[phase:none]").width());
+        assertEquals(Files.readAllLines(out.resolve("flame.collapsed")), Files.readAllLines(dir.resolve("flame.collapsed")),
+                "the collapsed stacks hold every sample either way");
+
+        Fixtures.Result bad = cli("flame", run("base").toString(), "--out", dir.toString(), "--none", "maybe");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().startsWith("soapscope: --none takes show or hide, not maybe\n"), bad.err());
     }
 
     @Test

@@ -38,7 +38,7 @@ final class FlameHtml {
         Long diff = 0L;
         int level = 0;
         long width = 0;
-        for (String line; !(line = lines.get(i)).startsWith("search("); i++) {
+        for (String line; !(line = lines.get(i)).startsWith("search(") && !line.startsWith(FlamePage.COLOURS_LINE); i++) {
             if (line.isEmpty()) {
                 continue;
             }

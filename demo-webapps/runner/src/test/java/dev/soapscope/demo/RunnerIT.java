@@ -92,6 +92,7 @@ class RunnerIT {
             Path page = out.resolve(flames.path("flame").asText());
             assertTrue(Files.isRegularFile(page), page.toString());
             assertTrue(Files.readString(page).contains("soapscope: " + name + " by phase ("), name);
+            assertTrue(Files.readString(page).contains("/*soapscope: phase colours*/"), name + ": opens on the phases");
             assertTrue(flames.path("samples").asLong() > 0, name);
             assertTrue(flames.path("phases").size() > 0, name + ": " + flames);
             for (Map.Entry<String, JsonNode> phase : flames.path("phases").properties()) {
@@ -109,6 +110,8 @@ class RunnerIT {
                 + REQUESTS + " requests) vs payload-caching/axiom-streaming (" + REQUESTS + " requests)"));
         assertTrue(html.contains("<a href=\"" + diff + "\">payload-caching: axiom-caching against axiom-streaming</a>"),
                 "report.html links the diff");
+        assertTrue(html.contains("<nav class=\"toc\">") && html.contains("<h2 id=\"scenario-payload-caching-saaj\">"),
+                "report.html has its contents and anchors");
         assertTrue(Files.readString(out.resolve("report.md")).contains("](" + diff + ")"));
         assertTrue(Files.isRegularFile(out.resolve("profile").resolve("phases.json")), "the agent's run document");
         assertTrue(printed.contains("flame graphs of 3 scenarios and 1 differential in "), printed);

@@ -7,9 +7,10 @@ import java.util.Locale;
 final class FlameText {
 
     static final String HOW_TO_READ = "Each scenario's graphs hold the server's samples taken while it was measured "
-            + "(not its warm-up). The first frame above the root is the request phase, such as [phase:unmarshal]; "
-            + "[phase:none] is what ran outside any request (the JIT, GC, the agent). Width is the share of the samples; "
-            + "click a frame to zoom, Ctrl+F to search.";
+            + "(not its warm-up). They hang from the top: the first frame under the root is the request phase, such as "
+            + "[phase:unmarshal], in its colour; what ran outside any request ([phase:none]: the JIT, GC, the agent) is "
+            + "left out, and each page says how much that was. Width is the share of the samples; click a frame to "
+            + "zoom, Ctrl+F to search, I to turn the graph upright.";
 
     static final String HOW_TO_READ_DIFF = "Differential flame graphs, per request (each scenario's samples divided "
             + "by the requests it sent): the first scenario drawn against the second. Width is the larger of the two; "

@@ -28,7 +28,7 @@ final class Format {
         return (us >= 0 ? "+" : "-") + micros(Math.abs(us));
     }
 
-    /** {@code 512 B}, {@code 410 KB}, {@code 3.4 MB} (1024-based). */
+    /** {@code 512 B}, {@code 410 KB}, {@code 3.4 MB}, {@code 1.0 GB} (1024-based). */
     static String bytes(double b) {
         double a = Math.abs(b);
         if (a < 1024) {
@@ -37,7 +37,10 @@ final class Format {
         if (a < 1024 * 1024) {
             return String.format(Locale.ROOT, "%.0f KB", b / 1024);
         }
-        return String.format(Locale.ROOT, "%.1f MB", b / (1024 * 1024));
+        if (a < 1024 * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MB", b / (1024 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.1f GB", b / (1024 * 1024 * 1024));
     }
 
     static String signedBytes(double b) {

@@ -6,24 +6,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 
 import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 
 /**
- * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) with the table, the explanation,
- * stacked bars of per-phase time and allocation per request, and each scenario's phases and hot spots.
+ * {@code report.html}: one self-contained page (inline CSS and SVG, nothing fetched) with a table of contents, the
+ * table, the explanation, stacked bars of per-phase time and allocation per request ({@link PhaseBars}), and each
+ * scenario's phases and hot spots in a section of its own that its name links to wherever it appears. It reads in a
+ * window 700 px wide: the bars and line charts shrink to fit, tables wider than the window scroll inside their own box.
  */
 public final class HtmlReport {
 
-    /** Colour-blind friendly (Tableau 10), given to phases in the agent's order. */
+    /** Colour-blind friendly (Tableau 10), given to the line charts' series in order; phases have their own. */
     private static final String[] PALETTE = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
         "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d37295"};
-    private static final int LABEL_W = 230;
-    private static final int BAR_W = 540;
-    private static final int VALUE_W = 110;
-    private static final int ROW_H = 30;
 
     private static final String CSS = """
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;margin:2em auto;max-width:1100px;padding:0 1em}
@@ -35,7 +32,12 @@ public final class HtmlReport {
             svg text{font:12px system-ui,sans-serif;fill:#222}footer{margin-top:2.5em;color:#777;font-size:.9em}
             .pair{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
             a{color:#1a5fb4}.flames a{margin-right:.6em;white-space:nowrap}
-            """;
+            .scroll{overflow-x:auto;max-width:100%}.scroll table{margin:.4em 0}td code{overflow-wrap:anywhere}
+            body{overflow-wrap:break-word}table.main th{white-space:normal}@media (max-width:760px){th,td{padding:.3em .35em}}
+            svg.chart{max-width:100%;height:auto}
+            nav.toc{background:#f8f8f8;border:1px solid #e5e5e5;border-radius:4px;padding:.4em 1em;margin:1em 0}
+            nav.toc ol{margin:.3em 0;padding-left:1.4em}nav.toc ol ol{columns:15em;column-gap:1.5em}
+            """ + PhaseBars.CSS;
 
     private HtmlReport() {
     }
@@ -43,42 +45,90 @@ public final class HtmlReport {
     public static String render(Report report) {
         RunInfo run = report.run();
         List<String> phases = phaseOrder(report.scenarios());
-        StringBuilder h = new StringBuilder(32 * 1024);
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        StringBuilder head = new StringBuilder(1024);
+        head.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>soapscope demo report</title><style>").append(CSS).append("</style></head><body>\n");
-        h.append("<h1>soapscope demo report</h1>\n<p class=\"meta\">")
+        head.append("<h1>soapscope demo report</h1>\n<p class=\"meta\">")
                 .append(esc(String.format(Locale.ROOT, "%s: %s; Java %s on %s, %d cores; %.0f s in all. soapscope %s.",
                         run.started(), TransferReport.settings(report), run.javaVersion(), run.os(), run.cores(),
                         run.wallSeconds(), run.version())))
                 .append("</p>\n");
+        Contents toc = new Contents();
+        StringBuilder h = new StringBuilder(32 * 1024);
+        toc.heading(h, "results", "Results");
         summary(h, report);
-        transfer(h, report);
-        h.append("<h2>What explains the difference</h2>\n<ul class=\"explain\">\n");
+        transfer(h, report, toc);
+        toc.heading(h, "explanation", "What explains the difference");
+        h.append("<ul class=\"explain\">\n");
         for (String line : report.explanation()) {
             h.append("<li>").append(esc(line)).append("</li>\n");
         }
         h.append("</ul>\n");
-        h.append("<h2>Where the time goes: self time per request, by phase</h2>\n");
-        h.append(chart(report.scenarios(), phases, PhaseFigures::meanUs, Format::micros));
+        toc.heading(h, "time", "Where the time goes: self time per request, by phase");
+        h.append(PhaseBars.render(report.scenarios(), phases, PhaseFigures::meanUs, Format::micros,
+                PhaseBars.TIME_STEP));
         if (report.scenarios().stream().anyMatch(s -> s.allocBytesPerRequest() > 0)) {
-            h.append("<h2>What is allocated: bytes per request, by phase</h2>\n");
-            h.append(chart(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes));
+            toc.heading(h, "allocation", "What is allocated: bytes per request, by phase");
+            h.append(PhaseBars.render(report.scenarios(), phases, p -> p.allocBytes(), Format::bytes,
+                    PhaseBars.BYTES_STEP));
         }
-        flames(h, report);
+        flames(h, report, toc);
         for (ScenarioResult s : report.scenarios()) {
-            scenario(h, s, phases, report.flames());
+            toc.scenario(s.name());
+            scenario(h, s, report.flames());
         }
         h.append("<footer>Phase times are self time per request as the agent measured it inside the server (a request's "
                 + "phases add up to the request); latency and throughput are what the client saw.")
                 .append(report.scenarios().stream().anyMatch(s -> s.transfer() == null)
                         ? " Classic figures: Resin on Java 5, 2000 requests at 200 concurrent." : "")
                 .append("</footer>\n</body></html>\n");
-        return h.toString();
+        return head.append(toc.render()).append(h).toString();
+    }
+
+    /** The table of contents: the sections as they are written, then the scenarios, each linked to its section. */
+    static final class Contents {
+        private final List<String[]> sections = new ArrayList<>();
+        private final List<String> scenarios = new ArrayList<>();
+
+        /** Writes a section's heading with its anchor, and lists it. */
+        void heading(StringBuilder h, String id, String title) {
+            sections.add(new String[] {id, title});
+            h.append("<h2 id=\"").append(id).append("\">").append(esc(title)).append("</h2>\n");
+        }
+
+        void scenario(String name) {
+            scenarios.add(name);
+        }
+
+        String render() {
+            StringBuilder t = new StringBuilder("<nav class=\"toc\"><strong>Contents</strong>\n<ol>\n");
+            for (String[] s : sections) {
+                t.append("<li><a href=\"#").append(s[0]).append("\">").append(esc(s[1])).append("</a></li>\n");
+            }
+            if (!scenarios.isEmpty()) {
+                t.append("<li>Scenarios<ol>\n");
+                for (String name : scenarios) {
+                    t.append("<li>").append(scenarioLink(name, name)).append("</li>\n");
+                }
+                t.append("</ol></li>\n");
+            }
+            return t.append("</ol></nav>\n").toString();
+        }
+    }
+
+    /** The anchor of a scenario's section: {@code scenario-payload-caching-saaj}. */
+    static String sectionId(String scenario) {
+        return "scenario-" + scenario.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    }
+
+    /** A link to a scenario's section; the text may break after the group's slash in a narrow column. */
+    static String scenarioLink(String scenario, String text) {
+        return "<a href=\"#" + sectionId(scenario) + "\">" + esc(text).replace("/", "/<wbr>") + "</a>";
     }
 
     private static void summary(StringBuilder h, Report report) {
-        h.append("<table><tr>");
+        h.append("<div class=\"scroll\"><table class=\"main\"><tr>");
         for (String column : ConsoleTable.HEADER) {
             h.append("<th>").append(esc(column)).append("</th>");
         }
@@ -90,82 +140,42 @@ public final class HtmlReport {
                 boolean number = c >= 1 && c <= 5;
                 boolean bad = c == 2 && s.errors() > 0;
                 h.append("<td").append(number ? " class=\"n" + (bad ? " err" : "") + "\"" : "").append('>')
-                        .append(esc(row.get(c))).append("</td>");
+                        .append(c == 0 ? scenarioLink(s.name(), row.get(c)) : esc(row.get(c))).append("</td>");
             }
             h.append("</tr>\n");
         }
-        h.append("</table>\n");
-    }
-
-    /** A horizontal stacked bar per scenario: one segment per phase, sized by {@code figure}. */
-    static String chart(List<ScenarioResult> scenarios, List<String> phases, ToDoubleFunction<PhaseFigures> figure,
-                        java.util.function.DoubleFunction<String> label) {
-        double max = 0;
-        for (ScenarioResult s : scenarios) {
-            max = Math.max(max, total(s, figure));
-        }
-        int height = scenarios.size() * ROW_H + 10;
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
-                LABEL_W + BAR_W + VALUE_W, height, LABEL_W + BAR_W + VALUE_W, height));
-        int y = 5;
-        for (ScenarioResult s : scenarios) {
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
-                    LABEL_W - 8, y + 17, esc(s.name())));
-            double x = LABEL_W;
-            for (int i = 0; i < phases.size(); i++) {
-                PhaseFigures p = s.phases().get(phases.get(i));
-                double v = p == null ? 0 : figure.applyAsDouble(p);
-                if (v <= 0 || max <= 0) {
-                    continue;
-                }
-                double w = v / max * BAR_W;
-                svg.append(String.format(Locale.ROOT,
-                        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>%n",
-                        x, y, w, ROW_H - 8, color(i), esc(s.name() + " / " + phases.get(i) + ": " + label.apply(v))));
-                x += w;
-            }
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n", x + 6, y + 17,
-                    esc(s.agent() == null ? "no agent figures" : label.apply(total(s, figure)))));
-            y += ROW_H;
-        }
-        svg.append("</svg>\n<div class=\"legend\">");
-        for (int i = 0; i < phases.size(); i++) {
-            svg.append("<span><i style=\"background:").append(color(i)).append("\"></i>").append(esc(phases.get(i)))
-                    .append("</span>");
-        }
-        return svg.append("</div>\n").toString();
+        h.append("</table></div>\n");
     }
 
     /**
      * The flame graphs: that the server was profiled (its cost is in every figure), a table linking each scenario's
      * pages, the differential graphs; or why there are none. Links are relative: the pages sit beside the report.
      */
-    static void flames(StringBuilder h, Report report) {
+    static void flames(StringBuilder h, Report report, Contents toc) {
         Flames f = report.flames();
         if (f == null) {
             return;
         }
-        h.append("<h2>Flame graphs: which code, by phase</h2>\n");
+        toc.heading(h, "flames", "Flame graphs: which code, by phase");
         h.append("<p class=\"meta\">").append(esc(FlameText.profiled(f))).append("</p>\n");
         if (f.missing() != null) {
             h.append("<p>").append(esc(FlameText.missing(f))).append("</p>\n");
             return;
         }
         h.append("<p>").append(esc(FlameText.HOW_TO_READ)).append("</p>\n");
-        h.append("<table class=\"flames\"><tr><th>scenario</th><th>samples</th><th>flame graphs: all phases, then "
-                + "each phase</th></tr>\n");
+        h.append("<div class=\"scroll\"><table class=\"flames\"><tr><th>scenario</th><th>samples</th><th>flame graphs:"
+                + " all phases, then each phase</th></tr>\n");
         for (ScenarioResult s : report.scenarios()) {
             Flames.ScenarioFlames sf = f.of(s.name());
             if (sf == null) {
                 continue;
             }
-            h.append("<tr><td>").append(esc(s.name())).append("</td><td class=\"n\">")
+            h.append("<tr><td>").append(scenarioLink(s.name(), s.name())).append("</td><td class=\"n\">")
                     .append(sf.written() ? String.valueOf(sf.samples()) : "").append("</td><td>");
             pageLinks(h, sf);
             h.append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
         if (!f.diffs().isEmpty()) {
             h.append("<p>").append(esc(FlameText.HOW_TO_READ_DIFF)).append("</p>\n<ul class=\"explain flames\">\n");
             for (Flames.Diff d : f.diffs()) {
@@ -194,8 +204,9 @@ public final class HtmlReport {
         return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
     }
 
-    private static void scenario(StringBuilder h, ScenarioResult s, List<String> phases, Flames flames) {
-        h.append("<h2>").append(esc(s.name())).append("</h2>\n<p>").append(esc(s.description())).append(" (<code>")
+    private static void scenario(StringBuilder h, ScenarioResult s, Flames flames) {
+        h.append("<h2 id=\"").append(sectionId(s.name())).append("\">").append(esc(s.name())).append("</h2>\n<p>")
+                .append(esc(s.description())).append(" (<code>")
                 .append(esc(s.endpoint())).append("</code>). ")
                 .append(esc(String.format(Locale.ROOT, "%d requests, %d errors, %.1f req/s, latency p50 %.1f ms, "
                                 + "p99 %.1f ms; %.0f request bytes and %.0f response bytes per request; %d connections.",
@@ -218,28 +229,28 @@ public final class HtmlReport {
             h.append("<p>The agent reported nothing for this scenario's operation.</p>\n");
             return;
         }
-        h.append("<table><tr><th>phase</th><th>mean</th><th>p50</th><th>p99</th><th>share</th>"
+        h.append("<div class=\"scroll\"><table><tr><th>phase</th><th>mean</th><th>p50</th><th>p99</th><th>share</th>"
                 + "<th>allocated per request</th></tr>\n");
         for (Map.Entry<String, PhaseFigures> e : s.phases().entrySet()) {
             PhaseFigures p = e.getValue();
             h.append("<tr><td><i style=\"display:inline-block;width:.8em;height:.8em;margin-right:.4em;background:")
-                    .append(color(phases.indexOf(e.getKey()))).append("\"></i>").append(esc(e.getKey()))
+                    .append(PhaseBars.colour(e.getKey())).append("\"></i>").append(esc(e.getKey()))
                     .append("</td><td class=\"n\">").append(esc(Format.micros(p.meanUs())))
                     .append("</td><td class=\"n\">").append(esc(Format.micros(p.p50Us())))
                     .append("</td><td class=\"n\">").append(esc(Format.micros(p.p99Us())))
                     .append("</td><td class=\"n\">").append(esc(Format.percent(p.share())))
                     .append("</td><td class=\"n\">").append(esc(Format.bytes(p.allocBytes()))).append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
         List<HotspotSite> sites = s.hotspotSites();
         if (!sites.isEmpty()) {
-            h.append("<table><tr><th>hot spot</th><th>call site</th><th>per request</th></tr>\n");
+            h.append("<div class=\"scroll\"><table><tr><th>hot spot</th><th>call site</th><th>per request</th></tr>\n");
             for (HotspotSite site : sites.subList(0, Math.min(8, sites.size()))) {
                 h.append("<tr><td>").append(esc(site.kind())).append("</td><td><code>").append(esc(site.site()))
                         .append("</code></td><td class=\"n\">").append(esc(Format.fixed(site.perRequest(), 2)))
                         .append("</td></tr>\n");
             }
-            h.append("</table>\n");
+            h.append("</table></div>\n");
         }
     }
 
@@ -247,13 +258,14 @@ public final class HtmlReport {
      * The transfer scenarios: time against fetch size per mode (a line chart, log x axis; the classic figures dashed
      * in the same colour) beside the table, the same for the echo, then wire sizes and heap peaks.
      */
-    private static void transfer(StringBuilder h, Report report) {
+    private static void transfer(StringBuilder h, Report report, Contents toc) {
         if (!TransferReport.any(report)) {
             return;
         }
         List<ScenarioResult> fetches = TransferReport.fetches(report);
         if (!fetches.isEmpty()) {
-            h.append("<h2>Binary transfer: time against fetch size</h2>\n<div class=\"pair\">\n");
+            toc.heading(h, "transfer", "Binary transfer: time against fetch size");
+            h.append("<div class=\"pair\">\n");
             List<Series> series = new ArrayList<>();
             for (int i = 0; i < fetches.size(); i++) {
                 TransferFigures t = fetches.get(i).transfer();
@@ -269,7 +281,8 @@ public final class HtmlReport {
         }
         List<ScenarioResult> echoes = TransferReport.echoes(report);
         if (!echoes.isEmpty()) {
-            h.append("<h2>Echo: time against payload size</h2>\n<div class=\"pair\">\n");
+            toc.heading(h, "echo", "Echo: time against payload size");
+            h.append("<div class=\"pair\">\n");
             List<Series> series = new ArrayList<>();
             List<Integer> ticks = new ArrayList<>();
             for (int i = 0; i < echoes.size(); i++) {
@@ -281,7 +294,8 @@ public final class HtmlReport {
             table(h, TransferReport.echoTable(report));
             h.append("</div>\n");
         }
-        h.append("<h2>Wire size and server heap</h2>\n<ul class=\"explain\">\n");
+        toc.heading(h, "wire", "Wire size and server heap");
+        h.append("<ul class=\"explain\">\n");
         TransferReport.wireLines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
         TransferReport.heapLines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
         h.append("</ul>\n<p class=\"meta\">Wire bytes of the transfer scenarios are the agent's: HTTP request and "
@@ -290,7 +304,7 @@ public final class HtmlReport {
     }
 
     private static void table(StringBuilder h, List<List<String>> rows) {
-        h.append("<table><tr>");
+        h.append("<div class=\"scroll\"><table><tr>");
         rows.get(0).forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
         h.append("</tr>\n");
         for (List<String> row : rows.subList(1, rows.size())) {
@@ -298,7 +312,7 @@ public final class HtmlReport {
             row.forEach(c -> h.append("<td class=\"n\">").append(esc(c)).append("</td>"));
             h.append("</tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
     }
 
     /** One line of a line chart: x to y; a NaN y is a gap. */
@@ -369,8 +383,8 @@ public final class HtmlReport {
         java.util.function.DoubleUnaryOperator py = y -> top + plotH - y / yMax * plotH;
 
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
-                width, height, width, height));
+        svg.append(String.format(Locale.ROOT, "<svg class=\"chart\" role=\"img\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\">%n", width, height, width, height));
         // y grid and labels
         for (int i = 0; i <= 5; i++) {
             double y = yMax * i / 5;
@@ -450,10 +464,6 @@ public final class HtmlReport {
             order.addAll(s.phases().keySet());
         }
         return new ArrayList<>(order);
-    }
-
-    private static double total(ScenarioResult s, ToDoubleFunction<PhaseFigures> figure) {
-        return s.phases().values().stream().mapToDouble(figure).filter(v -> v > 0).sum();
     }
 
     private static String color(int i) {

@@ -150,4 +150,13 @@ final class Fixtures {
                         "soap.parse", 20, 30_000, "unmarshal", 288, 300_000, "invoke", 50, 10_000, "marshal", 40, 20_000,
                         "soap.serialize", 60, 30_000, "other", 100, 40_000)));
     }
+
+    /** How many times {@code part} occurs in {@code text}. */
+    static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
 }

@@ -21,6 +21,7 @@ class FormatTest {
         assertEquals("504 B", Format.bytes(504));
         assertEquals("410 KB", Format.bytes(410 * 1024));
         assertEquals("2.6 MB", Format.bytes(2.6 * 1024 * 1024));
+        assertEquals("1.0 GB", Format.bytes(1024.0 * 1024 * 1024), "a log scale's mark, not 1024.0 MB");
         assertEquals("-293 KB", Format.signedBytes(-300_000));
     }
 

@@ -65,9 +65,10 @@ class ReportWritersTest {
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.contains("<link"), "no stylesheet link");
         assertFalse(html.contains("src="), "nothing to fetch");
-        assertTrue(html.contains("<style>") && html.contains("<svg"));
+        assertTrue(html.contains("<style>") && html.contains("<div class=\"bars\">"));
         // one stacked bar per scenario per chart, one segment per phase with time
-        assertEquals(2 * 3 * 7, count(html, "<rect "));
+        assertEquals(2 * 3, Fixtures.count(html, "<div class=\"bar\">"));
+        assertEquals(2 * 3 * 7, Fixtures.count(html, "<span style=\"width:"));
         for (String line : report.explanation()) {
             assertTrue(html.contains(HtmlReport.esc(line)), line);
         }
@@ -94,7 +95,7 @@ class ReportWritersTest {
         for (String line : report.explanation()) {
             assertTrue(md.contains("- " + line + "\n"), line);
         }
-        assertEquals(3, count(md, "\n## payload-caching/"));
+        assertEquals(3, Fixtures.count(md, "\n## payload-caching/"));
         assertTrue(md.contains("| soap.parse | 900 us | 810 us | 2.70 ms | 45% | 1.9 MB |"), md);
     }
 
@@ -114,17 +115,17 @@ class ReportWritersTest {
     @Test
     void htmlLinksEachScenariosFlameGraphsAndTheDiffs() {
         String html = HtmlReport.render(Fixtures.payloadCachingWithFlames());
-        assertTrue(html.contains("<h2>Flame graphs: which code, by phase</h2>"), html);
+        assertTrue(html.contains("<h2 id=\"flames\">Flame graphs: which code, by phase</h2>"), html);
         assertTrue(html.contains("The server ran under async-profiler 4.6, cpu samples every 10 ms the whole time, so "
                 + "every figure in this report includes the profiler&#39;s cost"), html);
         String caching = "<a href=\"flamegraphs/payload-caching-axiom-caching/flame.html\">all phases</a> "
                 + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-soap.parse.html\">soap.parse</a> "
                 + "<a href=\"flamegraphs/payload-caching-axiom-caching/flame-unmarshal.html\">unmarshal</a>";
-        assertEquals(2, count(html, caching), "in the flame graph table and in the scenario's section");
-        assertTrue(html.contains("<tr><td>payload-caching/axiom-caching</td><td class=\"n\">1234</td><td>" + caching
-                + "</td></tr>"), html);
-        assertTrue(html.contains("<tr><td>payload-caching/saaj</td><td class=\"n\"></td><td>missing: no samples were "
-                + "taken while it ran</td></tr>"), html);
+        assertEquals(2, Fixtures.count(html, caching), "in the flame graph table and in the scenario's section");
+        assertTrue(html.contains("<tr><td><a href=\"#scenario-payload-caching-axiom-caching\">payload-caching/<wbr>"
+                + "axiom-caching</a></td><td class=\"n\">1234</td><td>" + caching + "</td></tr>"), html);
+        assertTrue(html.contains("<tr><td><a href=\"#scenario-payload-caching-saaj\">payload-caching/<wbr>saaj</a></td>"
+                + "<td class=\"n\"></td><td>missing: no samples were taken while it ran</td></tr>"), html);
         assertTrue(html.contains("<li><a href=\"flamegraphs/diff-payload-caching-axiom-caching-vs-axiom-streaming.html\">"
                 + "payload-caching: axiom-caching against axiom-streaming</a> (red and yellow: what axiom-caching spends "
                 + "more per request than axiom-streaming, blue: less; samples per 100,000 requests)</li>"), html);
@@ -173,7 +174,7 @@ class ReportWritersTest {
         assertTrue(html.contains("<p>No flame graphs: the agent profiled with JDK Flight Recorder, whose samples carry no "
                 + "request phase</p>"), html);
         assertTrue(html.contains("The server ran under JDK Flight Recorder"), "its cost is still in the figures");
-        assertFalse(html.contains("<a href="));
+        assertFalse(html.contains("<a href=\"flamegraphs"), "no flame graph links");
         String md = MarkdownReport.render(fallback);
         assertTrue(md.contains("No flame graphs: the agent profiled with JDK Flight Recorder"), md);
         JsonNode root = new ObjectMapper().readTree(JsonReport.render(fallback));
@@ -195,13 +196,5 @@ class ReportWritersTest {
         List<T> list = new java.util.ArrayList<>();
         it.forEachRemaining(list::add);
         return list;
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }

@@ -156,11 +156,11 @@ class TransferReportTest {
         String html = HtmlReport.render(report);
         assertFalse(html.contains("http://") || html.contains("https://"), "self-contained");
         assertFalse(html.contains("<script") || html.contains("src="));
-        assertTrue(html.contains("<h2>Binary transfer: time against fetch size</h2>"));
-        assertTrue(html.contains("<h2>Echo: time against payload size</h2>"));
+        assertTrue(html.contains("<h2 id=\"transfer\">Binary transfer: time against fetch size</h2>"));
+        assertTrue(html.contains("<h2 id=\"echo\">Echo: time against payload size</h2>"));
         // three modes and their three classic lines, two echo modes; one polyline each
-        assertEquals(3 + 3 + 2, count(html, "<polyline "));
-        assertEquals(3, count(html, "stroke-dasharray=\"6 4\"/>") - 3, "three dashed classic lines (plus legend)");
+        assertEquals(3 + 3 + 2, Fixtures.count(html, "<polyline "));
+        assertEquals(3, Fixtures.count(html, "stroke-dasharray=\"6 4\"/>") - 3, "three dashed classic lines (plus legend)");
         for (String tick : List.of(">100<", ">1k<", ">10k<", ">100k<", ">32 KB<", ">12 MB<")) {
             assertTrue(html.contains(tick), tick);
         }
@@ -189,13 +189,5 @@ class TransferReportTest {
         List<String> names = new java.util.ArrayList<>();
         object.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }
