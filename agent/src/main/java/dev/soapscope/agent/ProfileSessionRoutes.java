@@ -18,7 +18,7 @@ import java.util.Map;
 
 /**
  * The page's profiling routes, over {@link ProfileSessions}: {@code /profiles} (state and progress, JSON),
- * {@code /profiles/start?seconds=N&event=E}, {@code /profiles/flame?id=N[&phase=P]} (a kept profile's flame graph),
+ * {@code /profiles/start?seconds=N&event=E}, {@code /profiles/flame?id=N[&phase=P][&none=show]} (a kept profile's flame graph),
  * {@code /profiles/diff?base=A&current=B} (the differential graph, per request) and
  * {@code /profiles/verdict?base=A&current=B} (per operation and phase, the verdict of {@code compare}'s rule over the
  * two profiles' windows, from the recorder's totals at their ends).
@@ -76,8 +76,12 @@ final class ProfileSessionRoutes {
         if (q.containsKey("phase") && phase == null) {
             return ProfileRoutes.Reply.text(400, "soapscope: no such phase\n");
         }
+        String none = q.containsKey("none") ? q.get("none") : "hide";
+        if (!none.matches("show|hide")) {
+            return ProfileRoutes.Reply.text(400, "soapscope: none must be show (draw the samples outside any request phase) or hide\n");
+        }
         try {
-            return new ProfileRoutes.Reply(200, Endpoint.HTML, FlameGraphs.html(t.jfr.toPath(), phase));
+            return new ProfileRoutes.Reply(200, Endpoint.HTML, FlameGraphs.html(t.jfr.toPath(), phase, "show".equals(none)));
         } catch (IllegalArgumentException nothingToDraw) {
             return ProfileRoutes.Reply.text(404, "soapscope: " + nothingToDraw.getMessage() + "\n");
         }

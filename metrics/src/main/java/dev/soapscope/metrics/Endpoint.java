@@ -126,7 +126,7 @@ public final class Endpoint {
                 + "  /history     ?minutes=N: per operation over the last N minutes: rate, errors, p50, p99 (JSON)\n"
                 + "  /kinds       phases and hot-spot kinds: what each is, why it costs, what to do instead (JSON)\n"
                 + (profiling ? "  /profile    ?seconds=N&event=cpu|wall|alloc|lock: a JFR recording of the next N seconds\n"
-                + "  /flamegraph ?seconds=N[&phase=P][&event=E]: the same as a flame graph page, by phase\n"
+                + "  /flamegraph ?seconds=N[&phase=P][&event=E][&none=show]: the same as a flame graph page, by phase\n"
                 + "  /profiles   the page's profiles, taken in the background: /profiles/start?seconds=N&event=E,\n"
                 + "              /profiles/flame?id=N[&phase=P], /profiles/diff and /profiles/verdict?base=A&current=B\n" : "");
     }

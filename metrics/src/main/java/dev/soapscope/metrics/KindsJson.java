@@ -21,7 +21,8 @@ final class KindsJson {
     static String render() {
         Json j = new Json().beginObject().name("phases").beginArray();
         for (Phase p : Phase.values()) {
-            j.beginObject().name("tag").value(p.tag()).name("description").value(p.description()).endObject();
+            j.beginObject().name("tag").value(p.tag()).name("description").value(p.description())
+                    .name("colour").value(p.colour()).endObject();
         }
         j.endArray().name("hotspot_kinds").beginArray();
         for (HotSpotKind k : HotSpotKind.values()) {

@@ -52,6 +52,9 @@ class EndpointPageTest {
         JsonNode kinds = new ObjectMapper().readTree(endpoint.get("/kinds").body());
         assertEquals(Phase.COUNT, kinds.get("phases").size());
         assertEquals(HotSpotKind.COUNT, kinds.get("hotspot_kinds").size());
+        for (Phase p : Phase.values()) { // the page draws each phase in the colour the flame graphs give it
+            assertEquals(p.colour(), kinds.get("phases").get(p.ordinal()).get("colour").asText(), p.tag());
+        }
         for (HotSpotKind k : HotSpotKind.values()) {
             assertNotNull(KindsJson.why(k), "why " + k.tag() + " costs, in page/hotspot-advice.properties");
             assertNotNull(KindsJson.instead(k), "what to do instead of " + k.tag() + ", in page/hotspot-advice.properties");

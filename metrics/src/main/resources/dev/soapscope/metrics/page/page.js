@@ -7,8 +7,6 @@
     return p.slice(-1) === '/' ? p : p + '/';
   })();
   var profiling = document.body.getAttribute('data-profiling') === 'true';
-  var colours = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f',
-    '#bab0ac', '#86bcb6', '#d37295', '#cccccc'];
   var kinds = null;
   var phaseColour = {};
   var timer = null;
@@ -168,11 +166,11 @@
       var item = el('div', {'class': 'profile-item', 'data-profile': String(p.id)}, [el('strong', {text: '#' + p.id + ' '}),
         document.createTextNode(p.event + ', ' + p.seconds + ' s, ' + p.requests + ' requests, ' + p.samples + ' samples: ')]);
       var all = el('button', {type: 'button', text: 'all phases'});
-      all.onclick = function () { showFlame('profiles/flame?id=' + p.id); };
+      all.onclick = function () { showFlame('profiles/flame?id=' + p.id + noneParam()); };
       item.appendChild(all);
       p.phases.forEach(function (tag) {
         var b = el('button', {type: 'button', text: tag, style: 'border-left: 6px solid ' + (phaseColour[tag] || '#ccc')});
-        b.onclick = function () { showFlame('profiles/flame?id=' + p.id + '&phase=' + encodeURIComponent(tag)); };
+        b.onclick = function () { showFlame('profiles/flame?id=' + p.id + '&phase=' + encodeURIComponent(tag) + noneParam()); };
         item.appendChild(b);
       });
       list.appendChild(item);
@@ -193,6 +191,11 @@
     return running;
   }
 
+  // JIT, GC and other samples outside any request phase are left out of the flame graph unless asked for
+  function noneParam() {
+    return $('show-none').checked ? '&none=show' : '';
+  }
+
   function watchProfiles() {
     return get('profiles').then(function (state) {
       var running = drawProfiles(state);
@@ -201,7 +204,7 @@
       } else if (!running && poll) {
         clearInterval(poll);
         poll = null;
-        if (state.profiles.length > 0) { showFlame('profiles/flame?id=' + state.profiles[state.profiles.length - 1].id); }
+        if (state.profiles.length > 0) { showFlame('profiles/flame?id=' + state.profiles[state.profiles.length - 1].id + noneParam()); }
       }
     }).catch(function (e) { $('profile-status').textContent = e.message; });
   }
@@ -232,8 +235,8 @@
   get('kinds').then(function (k) {
     kinds = k;
     var legend = $('phase-legend');
-    k.phases.forEach(function (p, i) {
-      phaseColour[p.tag] = colours[i % colours.length];
+    k.phases.forEach(function (p) {
+      phaseColour[p.tag] = p.colour; // the one colour per phase, as the flame graphs draw it
       legend.appendChild(el('span', {title: p.description}, [el('i', {style: 'background:' + phaseColour[p.tag]}),
         document.createTextNode(p.tag)]));
     });
