@@ -1,6 +1,5 @@
 package dev.soapscope.agent.probe;
 
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 /** Advice read from the agent jar's class files by name, never loaded into the agent's class loader. */
@@ -8,11 +7,11 @@ final class Advices {
     private Advices() {
     }
 
-    static AgentBuilder.Transformer.ForAdvice with(Advice.WithCustomMapping mapping) {
-        return new AgentBuilder.Transformer.ForAdvice(mapping).include(Advices.class.getClassLoader());
+    static AdviceTransformer with(Advice.WithCustomMapping mapping) {
+        return new AdviceTransformer(mapping);
     }
 
-    static AgentBuilder.Transformer.ForAdvice plain() {
+    static AdviceTransformer plain() {
         return with(Advice.withCustomMapping());
     }
 

@@ -74,11 +74,11 @@ final class CxfProbes {
                     isStatic().and(namedOneOf("readTillFirstBoundary", "loadPartHeaders")), Phase.ATTACHMENTS),
             // those two read MIME boundaries and part headers a byte at a time from a PushbackInputStream
             Rule.singleByteReadIn(named("java.io.PushbackInputStream"), named("read").and(takesArguments(0)),
-                    Phase.ATTACHMENTS, "CXF MIME boundary and headers: PushbackInputStream.read()"),
+                    Phase.ATTACHMENTS, "CXF MIME boundary and headers: PushbackInputStream.read()")
+                    .loadedBy(isBootstrapClassLoader()),
             Rule.hotspot(named("org.apache.cxf.attachment.MimeBodyPartInputStream"), named("read").and(takesArguments(0)),
                     HotSpotKind.STREAM_SINGLE_BYTE_READ, "CXF MimeBodyPartInputStream.read()"))
-            // PushbackInputStream is the JDK's
-            .loadedBy(SeesType.anyOf(PHASE_INTERCEPTOR).or(isBootstrapClassLoader())).seenAs(Stack.CXF);
+            .loadedBy(SeesType.anyOf(PHASE_INTERCEPTOR)).seenAs(Stack.CXF);
 
     private CxfProbes() {
     }

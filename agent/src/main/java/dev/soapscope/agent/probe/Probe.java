@@ -21,6 +21,11 @@ interface Probe {
      */
     ElementMatcher<? super ClassLoader> loaders();
 
+    /** Which classes the probe transforms: by default, {@link #types()} of classes of {@link #loaders()}. */
+    default AgentBuilder.RawMatcher matcher() {
+        return new AgentBuilder.RawMatcher.ForElementMatchers(types(), loaders());
+    }
+
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */
     AgentBuilder.Transformer transformer();
 

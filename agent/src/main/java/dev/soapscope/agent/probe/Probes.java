@@ -2,7 +2,10 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.utility.JavaModule;
@@ -13,7 +16,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
 /** Every probe, and the one place the AgentBuilder is built. */
@@ -45,7 +47,7 @@ public final class Probes {
         if (unmatched != null) {
             Log.warn(unmatched);
         }
-        AgentBuilder builder = new AgentBuilder.Default()
+        AgentBuilder builder = agentBuilder()
                 // Pattern, UUID and the XML factories are loaded before premain (and everything is, on attach)
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 // retransformation may not add fields or methods: advice only inlines code
@@ -64,8 +66,7 @@ public final class Probes {
                         .or(nameStartsWith("dev.soapscope.shaded."))
                         .or(nameStartsWith("net.bytebuddy."))
                         .or(nameStartsWith("jdk.internal.reflect."))
-                        .or(nameStartsWith("sun.reflect."))
-                        .or(isSynthetic()));
+                        .or(nameStartsWith("sun.reflect.")));
         List<String> installed = new ArrayList<String>();
         for (Probe probe : all()) {
             if (isDisabled(probe.name(), disabled)) {
@@ -73,7 +74,7 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                builder = builder.type(probe.types(), probe.loaders())
+                builder = builder.type(new NotSynthetic(probe.matcher()))
                         .transform(new RecorderReach.Guarded(probe.transformer()));
                 installed.add(probe.name());
             } catch (Throwable e) {
@@ -82,6 +83,34 @@ public final class Probes {
         }
         builder.installOn(inst);
         return installed;
+    }
+
+    /**
+     * Byte Buddy's agent builder without what inline advice on frozen classes never uses: the method graph of
+     * inherited methods (advice goes on declared methods only), the validation of the rewritten class, and the Nexus,
+     * a class Byte Buddy would otherwise inject into the system class loader at start (by reflection, about 0.15 s of
+     * CPU) to initialise generated fields we never add.
+     */
+    static AgentBuilder.Default agentBuilder() {
+        String name = ByteBuddy.class.getName(); // shaded in the agent jar: so is the property Byte Buddy reads
+        String nexusDisabled = name.substring(0, name.lastIndexOf('.')) + ".nexus.disabled";
+        boolean set = false;
+        try {
+            if (System.getProperty(nexusDisabled) == null) {
+                System.setProperty(nexusDisabled, "true");
+                set = true;
+            }
+        } catch (SecurityException e) {
+            // the Nexus is then injected, as before
+        }
+        try {
+            return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED)
+                    .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE));
+        } finally {
+            if (set) {
+                System.clearProperty(nexusDisabled); // read once, when the builder is made: leaves the JVM as it was
+            }
+        }
     }
 
     static boolean isDisabled(String probe, List<String> disabled) {
@@ -123,6 +152,25 @@ public final class Probes {
     }
 
     /**
+     * A probe's matcher, never matching synthetic classes (compiler-made: nothing of ours to time). Asked after the
+     * probe's own, which most classes fail on their name or loader, rather than in the ignore matcher, where it made
+     * Byte Buddy parse every class loaded.
+     */
+    static final class NotSynthetic implements AgentBuilder.RawMatcher {
+        private final AgentBuilder.RawMatcher probe;
+
+        NotSynthetic(AgentBuilder.RawMatcher probe) {
+            this.probe = probe;
+        }
+
+        @Override
+        public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined,
+                               java.security.ProtectionDomain domain) {
+            return probe.matches(type, loader, module, redefined, domain) && !type.isSynthetic();
+        }
+    }
+
+    /**
      * A probe target that cannot be instrumented runs unprobed: a warning, once per type. Any other type that Byte
      * Buddy could not look at (a matcher met a superclass its loader cannot find) is none of our business: debug.
      */
@@ -145,6 +193,7 @@ public final class Probes {
         @Override
         public void onComplete(String typeName, ClassLoader loader, JavaModule module, boolean loaded) {
             RecorderReach.doneWith(typeName);
+            Supertypes.loaded();
         }
     }
 

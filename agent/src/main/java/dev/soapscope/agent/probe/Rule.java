@@ -8,7 +8,6 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
@@ -24,22 +23,39 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
  */
 final class Rule {
     final ElementMatcher.Junction<TypeDescription> types;
+    /** The class loaders whose classes this rule is asked about; null: its probe's. */
+    final ElementMatcher<? super ClassLoader> loaders;
     private final ElementMatcher.Junction<MethodDescription> methods;
     private final String advice;
     private final Advice.WithCustomMapping mapping;
 
     private Rule(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
                  String advice, Advice.WithCustomMapping mapping) {
-        this.types = types;
         // bridges would time covariant overloads twice; abstract methods have no code to advise
-        this.methods = methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types));
+        this(types, null, methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types)), advice, mapping);
+    }
+
+    private Rule(ElementMatcher.Junction<TypeDescription> types, ElementMatcher<? super ClassLoader> loaders,
+                 ElementMatcher.Junction<MethodDescription> methods, String advice, Advice.WithCustomMapping mapping) {
+        this.types = types;
+        this.loaders = loaders;
+        this.methods = methods;
         this.advice = advice;
         this.mapping = mapping;
     }
 
+    /**
+     * This rule, asked only about classes of {@code loaders} rather than its probe's: for a JDK class in a stack's
+     * probe, so the stack's supertype rules are not asked about every class the bootstrap loader defines.
+     */
+    Rule loadedBy(ElementMatcher<? super ClassLoader> loaders) {
+        return new Rule(types, loaders, methods, advice, mapping);
+    }
+
     /** Classes that are, or implement or extend, the named type: what most rules' types are. */
     static ElementMatcher.Junction<TypeDescription> below(String type) {
-        return not(isInterface()).and(hasSuperType(named(type)));
+        // by name first: most classes are below none, decided without parsing them (Supertypes)
+        return Supertypes.belowAny(type).and(not(isInterface()));
     }
 
     /** The methods' self time goes to {@code phase}. */

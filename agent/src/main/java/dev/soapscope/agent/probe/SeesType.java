@@ -14,7 +14,12 @@ import java.util.WeakHashMap;
 final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
     private final String[] resources;
     private final Map<ClassLoader, Boolean> answers = new WeakHashMap<ClassLoader, Boolean>();
-    /** The bootstrap loader is null: asked through the system loader, which may only say yes too often. */
+    /**
+     * The bootstrap loader is null: asked through the system loader's parent (the platform loader, the extension
+     * loader on JDK 8), which looks in the bootstrap loader first. Not the system loader: that sees the application's
+     * class path (an embedded Tomcat's servlet API), which made every JDK class loaded after premain walk its
+     * hierarchy for the servlet probes.
+     */
     private volatile Boolean bootstrap;
 
     private SeesType(String... types) {
@@ -55,7 +60,7 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
     private boolean sees(ClassLoader loader) {
         for (String r : resources) {
             try {
-                if ((loader == null ? ClassLoader.getSystemResource(r) : loader.getResource(r)) != null) {
+                if ((loader == null ? bootstrapResource(r) : loader.getResource(r)) != null) {
                     return true;
                 }
             } catch (Throwable e) {
@@ -63,5 +68,11 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
             }
         }
         return false;
+    }
+
+    private static Object bootstrapResource(String resource) {
+        ClassLoader system = ClassLoader.getSystemClassLoader();
+        ClassLoader platform = system == null ? null : system.getParent();
+        return platform == null ? ClassLoader.getSystemResource(resource) : platform.getResource(resource);
     }
 }

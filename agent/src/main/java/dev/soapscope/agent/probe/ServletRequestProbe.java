@@ -6,7 +6,6 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -46,7 +45,7 @@ final class ServletRequestProbe implements Probe {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return not(isInterface()).and(hasSuperType(named(namespace + ".servlet.http.HttpServlet")));
+        return Supertypes.belowAny(namespace + ".servlet.http.HttpServlet").and(not(isInterface()));
     }
 
     @Override

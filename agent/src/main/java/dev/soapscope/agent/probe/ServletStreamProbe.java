@@ -5,13 +5,15 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.utility.JavaModule;
 
 import java.nio.ByteBuffer;
+import java.security.ProtectionDomain;
 
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -55,12 +57,27 @@ final class ServletStreamProbe implements Probe {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return not(isInterface()).and(hasSuperType(named(namespace + ".servlet.ServletInputStream")
-                .or(named(namespace + ".servlet.ServletOutputStream"))
-                .or(named(namespace + ".servlet.ServletRequest"))
-                .or(named(namespace + ".servlet.ServletResponse"))
-                .or(named(WRITER))
-                .or(named(READER))));
+        return Supertypes.belowAny(namespace + ".servlet.ServletInputStream",
+                namespace + ".servlet.ServletOutputStream", namespace + ".servlet.ServletRequest",
+                namespace + ".servlet.ServletResponse", WRITER, READER).and(not(isInterface()));
+    }
+
+    /**
+     * Classes of the loaders that see the servlet API, and the JDK's own {@code PrintWriter} and
+     * {@code BufferedReader}, which the containers' writers and readers extend: of the bootstrap loader's classes,
+     * only those two are asked about by name, not every JDK class by its hierarchy.
+     */
+    @Override
+    public AgentBuilder.RawMatcher matcher() {
+        final AgentBuilder.RawMatcher servlet = new AgentBuilder.RawMatcher.ForElementMatchers(types(), loaders);
+        final ElementMatcher<net.bytebuddy.description.type.TypeDescription> jdk = namedOneOf(WRITER, READER);
+        return new AgentBuilder.RawMatcher() {
+            @Override
+            public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined,
+                                   ProtectionDomain domain) {
+                return loader == null && jdk.matches(type) || servlet.matches(type, loader, module, redefined, domain);
+            }
+        };
     }
 
     @Override
@@ -134,7 +151,7 @@ final class ServletStreamProbe implements Probe {
 
     /** Methods of types that are, or extend, the given servlet stream class: keeps input advice off output streams. */
     private static ElementMatcher.Junction<net.bytebuddy.description.method.MethodDescription> isDeclaredBelow(String streamClass) {
-        return net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(hasSuperType(named(streamClass)));
+        return net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(Supertypes.belowAny(streamClass));
     }
 
     static final class SingleByteRead {

@@ -66,6 +66,39 @@ final class StackProbe implements Probe {
         return any;
     }
 
+    /**
+     * The probe's rules, each asked only about classes of its loaders: the rules with loaders of their own apart, so
+     * that the others' supertype matchers are not asked about those loaders' classes.
+     */
+    @Override
+    public AgentBuilder.RawMatcher matcher() {
+        ElementMatcher.Junction<TypeDescription> own = none();
+        final List<Rule> apart = new ArrayList<Rule>();
+        for (Rule r : rules) {
+            if (r.loaders == null) {
+                own = own.or(r.types);
+            } else {
+                apart.add(r);
+            }
+        }
+        final AgentBuilder.RawMatcher probe = new AgentBuilder.RawMatcher.ForElementMatchers(own, loaders);
+        if (apart.isEmpty()) {
+            return probe;
+        }
+        return new AgentBuilder.RawMatcher() {
+            @Override
+            public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined,
+                                   ProtectionDomain domain) {
+                for (Rule r : apart) {
+                    if (r.loaders.matches(loader) && r.types.matches(type)) {
+                        return true;
+                    }
+                }
+                return probe.matches(type, loader, module, redefined, domain);
+            }
+        };
+    }
+
     @Override
     public void prepare() {
         // nothing to register

@@ -2,12 +2,14 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.agent.DaemonThreads;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -64,6 +66,13 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
         return cache;
     }
 
+    /** Byte Buddy asks for a pool as it starts on each class: the class is made known to {@link Supertypes} first. */
+    @Override
+    public TypePool typePool(ClassFileLocator classFileLocator, ClassLoader classLoader, String name) {
+        Supertypes.loading(name, ((LoaderTypes) locate(classLoader)).supertypes, classFileLocator);
+        return super.typePool(classFileLocator, classLoader, name);
+    }
+
     @Override
     protected TypePool.CacheProvider locate(ClassLoader loader) {
         if (loader == null) {
@@ -101,6 +110,7 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
         }
         bootstrap.clear();
         size.set(0);
+        AdviceTransformer.forgetAll(); // the advice resolved per loader holds descriptions too
     }
 
     private void added() {
@@ -146,6 +156,8 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
     static final class LoaderTypes implements TypePool.CacheProvider {
         private final TypeDescriptionCache owner;
         private final ConcurrentHashMap<String, Entry> types = new ConcurrentHashMap<String, Entry>();
+        /** For {@link Supertypes}: which of the names its matchers ask for each class read is below. */
+        final Map<String, Set<String>> supertypes = new ConcurrentHashMap<String, Set<String>>();
 
         LoaderTypes(TypeDescriptionCache owner) {
             this.owner = owner;
@@ -176,10 +188,14 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
         @Override
         public void clear() {
             types.clear();
+            supertypes.clear();
         }
 
         /** Removes the types not asked for since the last call; returns how many are left. */
         int keepOnlyAskedFor() {
+            if (supertypes.size() > MAX_TYPES * 4) {
+                supertypes.clear(); // names and shared sets, small: bounded all the same
+            }
             for (Iterator<Entry> i = types.values().iterator(); i.hasNext(); ) {
                 Entry e = i.next();
                 if (e.askedFor) {

@@ -14,6 +14,29 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProbesTest {
+    /** A type description that knows only its name, and fails the test when asked anything else. */
+    static final class NameOnly {
+        static net.bytebuddy.description.type.TypeDescription of(String name) {
+            return (net.bytebuddy.description.type.TypeDescription) java.lang.reflect.Proxy.newProxyInstance(
+                    ProbesTest.class.getClassLoader(), new Class<?>[] {net.bytebuddy.description.type.TypeDescription.class},
+                    (proxy, method, args) -> {
+                        switch (method.getName()) {
+                            case "getName":
+                            case "getActualName":
+                            case "getTypeName":
+                            case "toString":
+                                return name;
+                            case "hashCode":
+                                return name.hashCode();
+                            case "equals":
+                                return proxy == args[0];
+                            default:
+                                throw new AssertionError("asked " + name + "'s " + method.getName() + ": more than its name");
+                        }
+                    });
+        }
+    }
+
     @Test
     void disablingByNameOrFamily() {
         assertTrue(Probes.isDisabled("regex", List.of("regex")));
@@ -35,6 +58,42 @@ class ProbesTest {
         assertNull(Probes.unmatched(List.of("servlet", "servlet.javax", "regex"), probes));
         assertNull(Probes.unmatched(List.of(), probes));
         assertNull(Probes.unmatched(List.of("servlet", "streams", "cxf", "cxf-interceptors", "jaxb"), Probes.names()));
+    }
+
+    /**
+     * Classes of unknown packages cost a name check: no probe asks about a JDK class it does not name by its
+     * modifiers or hierarchy (which would make Byte Buddy parse it and read its supertypes' class files), although
+     * the servlet API and Byte Buddy are on this JVM's class path.
+     */
+    @Test
+    void aJdkClassNoProbeNamesIsDecidedByItsNameAlone() {
+        for (Probe probe : Probes.all()) {
+            for (String jdkClass : List.of("java.util.ArrayList", "java.io.FilterReader", "sun.nio.ch.FileChannelImpl")) {
+                assertFalse(new Probes.NotSynthetic(probe.matcher()).matches(NameOnly.of(jdkClass), null, null, null, null),
+                        probe.name() + " on " + jdkClass);
+            }
+        }
+    }
+
+    /** The JDK classes the probes name still match, by name. */
+    @Test
+    void theJdkClassesProbesNameMatch() {
+        java.util.Map<String, String> named = java.util.Map.of("java.util.regex.Pattern", "regex",
+                "java.io.PushbackInputStream", "cxf", "java.io.PrintWriter", "streams.jakarta",
+                "java.io.BufferedReader", "streams.javax", "java.util.logging.Logger", "logging.jul");
+        named.forEach((type, name) -> {
+            Probe probe = Probes.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+            assertTrue(probe.matcher().matches(net.bytebuddy.description.type.TypeDescription.ForLoadedType.of(
+                    forName(type)), null, null, null, null), name + " on " + type);
+        });
+    }
+
+    private static Class<?> forName(String type) {
+        try {
+            return Class.forName(type);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -29,6 +29,13 @@ class SeesTypeTest {
     }
 
     @Test
+    void theBootstrapLoaderDoesNotSeeTheApplicationClassPath() {
+        assertTrue(SeesType.anyOf("net.bytebuddy.ByteBuddy").matches(SeesTypeTest.class.getClassLoader()));
+        assertFalse(SeesType.anyOf("net.bytebuddy.ByteBuddy").matches(null),
+                "on the class path, not the bootstrap path: JDK classes need no walk for the stacks' probes");
+    }
+
+    @Test
     void answersAreKeptPerLoader() throws Exception {
         SeesType matcher = SeesType.anyOf("net.bytebuddy.ByteBuddy");
         ClassLoader app = SeesTypeTest.class.getClassLoader();

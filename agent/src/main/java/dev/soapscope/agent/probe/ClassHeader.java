@@ -1,0 +1,96 @@
+package dev.soapscope.agent.probe;
+
+/**
+ * The direct supertypes named in a class file's header: its superclass and interfaces, read from the constant pool
+ * without parsing members, annotations or signatures (which Byte Buddy's type pool does for every class it
+ * describes). Enough to tell, for most classes a server loads, that none of their supertypes is one a probe asks for.
+ */
+final class ClassHeader {
+    private ClassHeader() {
+    }
+
+    /** Binary names of the superclass (absent for java.lang.Object) and the interfaces; null if not a class file we read. */
+    static String[] supertypes(byte[] b) {
+        try {
+            if (b.length < 10 || u4(b, 0) != 0xCAFEBABE) {
+                return null;
+            }
+            int count = u2(b, 8);
+            int[] offsets = new int[count]; // of each entry's tag
+            int p = 10;
+            for (int i = 1; i < count; i++) {
+                offsets[i] = p;
+                int tag = b[p] & 0xFF;
+                switch (tag) {
+                    case 1: // Utf8
+                        p += 3 + u2(b, p + 1);
+                        break;
+                    case 7: case 8: case 16: case 19: case 20: // Class, String, MethodType, Module, Package
+                        p += 3;
+                        break;
+                    case 15: // MethodHandle
+                        p += 4;
+                        break;
+                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                        p += 5;
+                        break;
+                    case 5: case 6: // Long, Double: two entries
+                        p += 9;
+                        i++;
+                        break;
+                    default:
+                        return null;
+                }
+            }
+            int superIndex = u2(b, p + 4);
+            int interfaces = u2(b, p + 6);
+            String[] names = new String[(superIndex == 0 ? 0 : 1) + interfaces];
+            int n = 0;
+            if (superIndex != 0) {
+                names[n++] = className(b, offsets, superIndex);
+            }
+            for (int i = 0; i < interfaces; i++) {
+                names[n++] = className(b, offsets, u2(b, p + 8 + 2 * i));
+            }
+            return names;
+        } catch (RuntimeException e) {
+            return null; // truncated or odd: the caller asks Byte Buddy instead
+        }
+    }
+
+    private static String className(byte[] b, int[] offsets, int classIndex) {
+        int classEntry = offsets[classIndex];
+        if ((b[classEntry] & 0xFF) != 7) {
+            throw new IllegalArgumentException("not a class entry");
+        }
+        int utf8 = offsets[u2(b, classEntry + 1)];
+        int length = u2(b, utf8 + 1);
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            int c = b[utf8 + 3 + i] & 0xFF;
+            if (c >= 0x80) {
+                return modifiedUtf8(b, utf8);
+            }
+            chars[i] = c == '/' ? '.' : (char) c;
+        }
+        return new String(chars);
+    }
+
+    /** A name with characters beyond ASCII: decoded as the JVM's modified UTF-8. */
+    private static String modifiedUtf8(byte[] b, int utf8) {
+        try {
+            return new java.io.DataInputStream(new java.io.ByteArrayInputStream(b, utf8 + 1, u2(b, utf8 + 1) + 2))
+                    .readUTF().replace('/', '.');
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static int u2(byte[] b, int p) {
+        return (b[p] & 0xFF) << 8 | b[p + 1] & 0xFF;
+    }
+
+    private static int u4(byte[] b, int p) {
+        return u2(b, p) << 16 | u2(b, p + 2);
+    }
+}

@@ -1,0 +1,193 @@
+package dev.soapscope.agent.probe;
+
+import net.bytebuddy.description.type.TypeDefinition;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import net.bytebuddy.dynamic.ClassFileLocator;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Matches types that are, or extend or implement, one of some named types: Byte Buddy's
+ * {@code hasSuperType(named(...))}, decided from class file headers. Every class a server loads is asked by each
+ * probe whose loader sees its stack; Byte Buddy's matcher parses the class and each supertype in full and resolves
+ * their generic forms, probe after probe. For the class being loaded, this reads only the supertypes' names
+ * ({@link ClassHeader}) and keeps, per loader, which of the names any matcher asks for each class is below: a class
+ * is read once, and its subclasses cost a look-up. Elsewhere (classes already loaded, when the agent attaches), or if
+ * a supertype's class file cannot be read, the erasures' names are gathered once per class and thread.
+ */
+final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescription> {
+    /** The class last walked on this thread (held weakly: it holds its class loader) and its supertypes' names. */
+    private static final ThreadLocal<Walked> LAST = new ThreadLocal<Walked>();
+    /** Every name any of these matchers asks for: all that a class's supertypes are checked against. */
+    private static final Set<String> TARGETS = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
+    /** The class Byte Buddy is matching on this thread, from the class file being loaded; null outside a transform. */
+    private static final ThreadLocal<Loading> LOADING = new ThreadLocal<Loading>();
+    /** Deeper than any real hierarchy: a cycle, or a class file we misread; Byte Buddy decides then. */
+    private static final int MAX_DEPTH = 64;
+
+    private final Set<String> names;
+
+    private Supertypes(String... names) {
+        this.names = Collections.unmodifiableSet(new HashSet<String>(Arrays.asList(names)));
+        TARGETS.addAll(this.names);
+    }
+
+    /**
+     * Byte Buddy is about to match the class {@code name} being loaded: its own class file and its supertypes' come
+     * from {@code classFiles}, and what was learnt of its loader's classes is kept in {@code known}.
+     */
+    static void loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+        LOADING.set(new Loading(name, known, classFiles));
+    }
+
+    /** The transform is over: drops the class file and loader the thread held. */
+    static void loaded() {
+        LOADING.remove();
+    }
+
+    /** Types that are, or are below, any of {@code types} (binary names). */
+    static Supertypes belowAny(String... types) {
+        return new Supertypes(types);
+    }
+
+    @Override
+    public boolean matches(TypeDescription type) {
+        Loading loading = LOADING.get();
+        if (loading != null && loading.name.equals(type.getName())) {
+            Set<String> above = loading.targetsAbove();
+            if (above != null) {
+                return !Collections.disjoint(above, names);
+            }
+        }
+        Walked walked = walk(type);
+        for (String name : names) {
+            if (walked.names.contains(name)) {
+                return true;
+            }
+        }
+        if (walked.unresolved != null) {
+            // as Byte Buddy's matcher would have: the class is not instrumented, and the listener says why
+            throw walked.unresolved;
+        }
+        return false;
+    }
+
+    /** The names of {@code type} and all of its supertypes, walked once per class and thread. */
+    static Walked walk(TypeDescription type) {
+        Walked last = LAST.get();
+        if (last != null && last.type.get() == type) {
+            return last;
+        }
+        Set<String> seen = new HashSet<String>();
+        RuntimeException unresolved = null;
+        ArrayDeque<TypeDescription> todo = new ArrayDeque<TypeDescription>();
+        todo.add(type);
+        while (!todo.isEmpty()) {
+            TypeDescription t = todo.poll();
+            if (!seen.add(t.getName())) {
+                continue;
+            }
+            try {
+                TypeDescription.Generic superClass = t.getSuperClass();
+                if (superClass != null) {
+                    todo.add(superClass.asErasure());
+                }
+                for (TypeDefinition i : t.getInterfaces()) {
+                    todo.add(i.asErasure());
+                }
+            } catch (RuntimeException e) {
+                unresolved = e; // a supertype its loader cannot find: the others may still say yes
+            }
+        }
+        Walked walked = new Walked(type, seen, unresolved);
+        LAST.set(walked);
+        return walked;
+    }
+
+    /**
+     * The {@link #TARGETS} that {@code name} is or is below, read from class file headers and kept per loader in
+     * {@code known}; null if some supertype's class file cannot be read or parsed (Byte Buddy's walk decides then).
+     */
+    static Set<String> targetsAbove(String name, Map<String, Set<String>> known, ClassFileLocator classFiles, int depth) {
+        Set<String> above = known.get(name);
+        if (above != null) {
+            return above;
+        }
+        if (depth > MAX_DEPTH) {
+            return null;
+        }
+        String[] supertypes;
+        try {
+            ClassFileLocator.Resolution file = classFiles.locate(name);
+            supertypes = file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
+        } catch (Exception e) {
+            supertypes = null;
+        }
+        if (supertypes == null) {
+            return null;
+        }
+        above = TARGETS.contains(name) ? Collections.singleton(name) : Collections.<String>emptySet();
+        for (String s : supertypes) {
+            Set<String> more = targetsAbove(s, known, classFiles, depth + 1);
+            if (more == null) {
+                return null;
+            }
+            if (!more.isEmpty()) {
+                Set<String> union = new HashSet<String>(above);
+                union.addAll(more);
+                above = union;
+            }
+        }
+        known.put(name, above);
+        return above;
+    }
+
+    @Override
+    public String toString() {
+        return "belowAny(" + names + ")";
+    }
+
+    /** The class being loaded on a thread, and the targets it is below once asked. */
+    private static final class Loading {
+        final String name;
+        final Map<String, Set<String>> known;
+        final ClassFileLocator classFiles;
+        private boolean asked;
+        private Set<String> above;
+
+        Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+            this.name = name;
+            this.known = known;
+            this.classFiles = classFiles;
+        }
+
+        Set<String> targetsAbove() {
+            if (!asked) {
+                asked = true;
+                above = Supertypes.targetsAbove(name, known, classFiles, 0);
+            }
+            return above;
+        }
+    }
+
+    static final class Walked {
+        final WeakReference<TypeDescription> type;
+        final Set<String> names;
+        final RuntimeException unresolved;
+
+        Walked(TypeDescription type, Set<String> names, RuntimeException unresolved) {
+            this.type = new WeakReference<TypeDescription>(type);
+            this.names = names;
+            this.unresolved = unresolved;
+        }
+    }
+}

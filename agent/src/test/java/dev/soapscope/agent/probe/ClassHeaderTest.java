@@ -1,0 +1,51 @@
+package dev.soapscope.agent.probe;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class ClassHeaderTest {
+    /** Constants of every width before the header's class entries, and a name beyond ASCII. */
+    @SuppressWarnings("unused")
+    abstract static class Wide\u00e9 extends java.io.Reader implements Runnable, java.io.Serializable {
+        static final long L = 1234567890123L;
+        static final double D = 3.5;
+        static final float F = 1.5f;
+        static final String S = "text \u00e9";
+        final Runnable lambda = () -> { };
+    }
+
+    @Test
+    void readsTheSuperclassAndInterfacesAsReflectionSeesThem() throws Exception {
+        for (Class<?> c : List.of(Wide\u00e9.class, String.class, Object.class, java.util.HashMap.class, Runnable.class,
+                java.util.concurrent.ConcurrentHashMap.class, ClassHeaderTest.class)) {
+            List<String> expected = new ArrayList<>();
+            if (c.getSuperclass() != null) {
+                expected.add(c.getSuperclass().getName());
+            }
+            Arrays.stream(c.getInterfaces()).map(Class::getName).forEach(expected::add);
+            if (c.isInterface()) {
+                expected.add(0, "java.lang.Object"); // an interface's class file names Object as its superclass
+            }
+            assertArrayEquals(expected.toArray(), ClassHeader.supertypes(classFile(c)), c.getName());
+        }
+    }
+
+    @Test
+    void notAClassFile() {
+        assertNull(ClassHeader.supertypes(new byte[] {1, 2, 3}));
+        assertNull(ClassHeader.supertypes(Arrays.copyOf(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 52, 0, 9}, 12)));
+    }
+
+    private static byte[] classFile(Class<?> c) throws Exception {
+        try (InputStream in = ClassLoader.getSystemResourceAsStream(c.getName().replace('.', '/') + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+}
