@@ -31,6 +31,9 @@ final class JaxwsEcho {
     /** SOAPAction of each operation, as declared by {@code @WebMethod(action)}: the agent names requests by it. */
     static final String ECHO_ACTION = "urn:servers:echo";
     static final String ADD_ACTION = "urn:servers:add";
+    /** What the agent names them: the operation Metro dispatched to (its WSDL operation), whatever the SOAPAction. */
+    static final String ECHO_OPERATION = "{urn:servers}echo";
+    static final String ADD_OPERATION = "{urn:servers}add";
     static final String SERVICE_PATH = "/EchoService";
     static final int N = 20;
 
@@ -94,8 +97,8 @@ final class JaxwsEcho {
 
     /**
      * Waits for the service's WSDL, sends N requests per operation, checks every answer, then the agent's endpoint:
-     * exactly N requests per operation, named by its SOAPAction, every request byte counted once, the transport
-     * phases N times. Prints each operation's {@code other} share (Metro has no probes of its own yet).
+     * exactly N requests per operation, named by the operation Metro dispatched to, every request byte counted once,
+     * the transport phases N times. Prints each operation's {@code other} share.
      */
     static void driveAndCheck(DistributionServer server, AgentEndpoint agent, String context) {
         String service = context + SERVICE_PATH;
@@ -118,8 +121,8 @@ final class JaxwsEcho {
             echoBytes += Soap.utf8Length(echoEnvelope("order-" + i));
             addBytes += Soap.utf8Length(addEnvelope(1000 + i, 2000));
         }
-        Map<String, Long> bytesIn = Map.of(ECHO_ACTION, echoBytes, ADD_ACTION, addBytes);
-        for (String operation : List.of(ECHO_ACTION, ADD_ACTION)) {
+        Map<String, Long> bytesIn = Map.of(ECHO_OPERATION, echoBytes, ADD_OPERATION, addBytes);
+        for (String operation : List.of(ECHO_OPERATION, ADD_OPERATION)) {
             assertEquals(N, metrics.value("soapscope_request_duration_seconds_count",
                     Map.of("operation", operation, "outcome", "success")), 0.0, operation + "\n" + phases);
             assertEquals((double) bytesIn.get(operation), metrics.value("soapscope_request_bytes_sum",
