@@ -21,6 +21,9 @@ import dev.soapscope.bench.jmh.JmhSuite;
  */
 public final class Main {
     static final String[] PARTS = {"jmh", "e2e", "heap", "startup", "compare"};
+    /** How each part's section starts (its writer's heading): a part not measured here keeps the doc's section. */
+    static final String[] HEADINGS = {"### JMH:", "### End to end:", "### Retained heap after", "### Tomcat start-up",
+            "### Side by side:"};
     static final String BEGIN = "<!-- results:begin (scripts/benchmarks.sh --update-doc writes between these markers) -->";
     static final String END = "<!-- results:end -->";
 
@@ -85,18 +88,40 @@ public final class Main {
         System.out.println(section);
     }
 
-    /** Every section there is, in a fixed order, under one heading. */
+    /**
+     * Every section there is, in a fixed order, under one heading. A part with no section in {@code --out} keeps the
+     * one {@code --update-doc}'s file has, so refreshing one part never drops the others from the doc.
+     */
     static String compose(Options o) throws IOException {
+        String doc = o.updateDoc != null && Files.isRegularFile(o.updateDoc)
+                ? Files.readString(o.updateDoc, StandardCharsets.UTF_8) : "";
         StringBuilder b = new StringBuilder();
         b.append("Produced by `scripts/benchmarks.sh").append(o.quick ? " --quick" : "").append("`")
                 .append(" (sections from earlier runs are kept until a part is run again).\n");
-        for (String part : PARTS) {
-            Path p = o.out.resolve("results-" + part + ".md");
-            if (Files.isRegularFile(p)) {
-                b.append('\n').append(Files.readString(p, StandardCharsets.UTF_8).strip()).append('\n');
+        for (int i = 0; i < PARTS.length; i++) {
+            Path p = o.out.resolve("results-" + PARTS[i] + ".md");
+            String section = Files.isRegularFile(p) ? Files.readString(p, StandardCharsets.UTF_8) : docSection(doc, HEADINGS[i]);
+            if (!section.isBlank()) {
+                b.append('\n').append(section.strip()).append('\n');
             }
         }
         return b.toString();
+    }
+
+    /** The section of the doc's results that starts with {@code heading}, up to the next section or the end marker. */
+    static String docSection(String doc, String heading) {
+        int begin = doc.indexOf(BEGIN);
+        int end = doc.indexOf(END);
+        if (begin < 0 || end < begin) {
+            return "";
+        }
+        String results = doc.substring(begin + BEGIN.length(), end);
+        int at = results.startsWith(heading) ? 0 : results.indexOf("\n" + heading);
+        if (at < 0) {
+            return "";
+        }
+        int next = results.indexOf("\n### ", at + 1);
+        return results.substring(at, next < 0 ? results.length() : next);
     }
 
     static void updateDoc(Path doc, String results) throws IOException {

@@ -40,4 +40,18 @@ class MainTest {
         Main.updateDoc(doc, "new figures\n");
         assertEquals("# head\n" + Main.BEGIN + "\n\nnew figures\n\n" + Main.END + "\ntail\n", Files.readString(doc));
     }
+
+    @Test
+    void aPartNotMeasuredKeepsItsSectionFromTheDoc(@TempDir Path dir) throws Exception {
+        Path doc = dir.resolve("BENCHMARKS.md");
+        Files.writeString(doc, "# head\n" + Main.BEGIN + "\n\nProduced by ...\n\n### JMH: old jmh\n\nrows\n\n"
+                + "### Tomcat start-up with the payload-caching WAR\n\nold start-up\n\n" + Main.END + "\ntail\n");
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Files.writeString(out.resolve("results-jmh.md"), "### JMH: new jmh\n\nnew rows\n");
+        Main.Options o = Main.Options.parse(new String[] {"report", "--out", out.toString(), "--update-doc", doc.toString()});
+        String results = Main.compose(o);
+        assertTrue(results.contains("### JMH: new jmh\n\nnew rows"), results);
+        assertTrue(!results.contains("old jmh"), results);
+        assertTrue(results.contains("### Tomcat start-up with the payload-caching WAR\n\nold start-up"), results);
+    }
 }
