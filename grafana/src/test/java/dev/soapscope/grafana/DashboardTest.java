@@ -9,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -74,6 +76,22 @@ class DashboardTest {
                 assertDataSource(title, t.path("datasource"));
                 assertFalse(t.path("expr").asText().isBlank(), title + " " + t.path("refId") + " has no expr");
             }
+        }
+    }
+
+    /** Requests and latency, phases over time, hot spots per request and allocation per phase each have a panel. */
+    @Test
+    void showsWhatTheDashboardIsFor() {
+        Set<String> used = new HashSet<>();
+        for (Dashboard.Query q : dashboard.queries()) {
+            Matcher m = Pattern.compile("soapscope_\\w+").matcher(q.expr());
+            while (m.find()) {
+                used.add(m.group());
+            }
+        }
+        for (String series : List.of("soapscope_request_duration_seconds_count", "soapscope_request_duration_seconds_bucket",
+                "soapscope_phase_duration_seconds_sum", "soapscope_hotspot_events_total", "soapscope_phase_allocated_bytes_total")) {
+            assertTrue(used.contains(series), "no panel queries " + series + "; queried: " + used);
         }
     }
 

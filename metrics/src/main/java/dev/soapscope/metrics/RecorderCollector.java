@@ -40,9 +40,10 @@ final class RecorderCollector implements MultiCollector {
         Family firstByte = new Family(SoapscopeMeterBinder.FIRST_BYTE, SoapscopeMeterBinder.FIRST_BYTE_HELP);
         Family bytes = new Family(SoapscopeMeterBinder.REQUEST_BYTES, SoapscopeMeterBinder.BYTES_HELP);
         Family allocated = new Family(SoapscopeMeterBinder.REQUEST_ALLOCATED, SoapscopeMeterBinder.ALLOCATED_HELP);
-        boolean anyHotSpot = false;
-        CounterSnapshot.Builder hotspots = CounterSnapshot.builder().name(prometheusName(SoapscopeMeterBinder.HOTSPOT_EVENTS))
-                .help(SoapscopeMeterBinder.HOTSPOT_HELP);
+        Counters hotspots = new Counters(prometheusName(SoapscopeMeterBinder.HOTSPOT_EVENTS), SoapscopeMeterBinder.HOTSPOT_HELP);
+        Counters phaseAllocated = new Counters(prometheusName(SoapscopeMeterBinder.PHASE_ALLOCATED) + "_bytes",
+                SoapscopeMeterBinder.PHASE_ALLOCATED_HELP);
+        boolean measuresAllocation = a.measuresAllocation();
         for (int i = 0; i < ops.size(); i++) {
             OperationStats s = a.stats(i);
             if (s == null || s.requests() == 0) {
@@ -60,15 +61,17 @@ final class RecorderCollector implements MultiCollector {
                         s.outcomeMaxNanos(o));
             }
             for (Phase p : Phase.values()) {
-                phase.timer(Labels.of("operation", op, "phase", p.tag()), s.phaseHistogram(p), s.phaseNanos(p),
-                        s.phaseMaxNanos(p));
+                Labels labels = Labels.of("operation", op, "phase", p.tag());
+                Histogram h = s.phaseHistogram(p);
+                phase.timer(labels, h, s.phaseNanos(p), s.phaseMaxNanos(p));
+                if (measuresAllocation && h != null && h.count() != 0) { // a line beside each phase timer's
+                    phaseAllocated.add(labels, s.phaseAllocatedBytes(p));
+                }
             }
             for (HotSpotKind k : HotSpotKind.values()) {
                 long n = s.hotspots(k);
                 if (n != 0) {
-                    hotspots.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                            .labels(Labels.of("kind", k.tag(), "operation", op)).value(n).build());
-                    anyHotSpot = true;
+                    hotspots.add(Labels.of("kind", k.tag(), "operation", op), n);
                 }
             }
             firstByte.timerAlways(Labels.of("operation", op), s.firstByteHistogram(), s.firstByteNanos(), s.firstByteMaxNanos());
@@ -78,9 +81,8 @@ final class RecorderCollector implements MultiCollector {
         }
         List<MetricSnapshot> all = new ArrayList<MetricSnapshot>();
         background.addTo(all);
-        if (anyHotSpot) {
-            all.add(hotspots.build());
-        }
+        hotspots.addTo(all);
+        phaseAllocated.addTo(all);
         phase.addTo(all);
         allocated.addTo(all);
         bytes.addTo(all);
@@ -102,6 +104,27 @@ final class RecorderCollector implements MultiCollector {
         }
         b[micros.length] = Double.POSITIVE_INFINITY;
         return b;
+    }
+
+    /** One counter family, there once it has a series. */
+    private static final class Counters {
+        private final CounterSnapshot.Builder counter;
+        private boolean any;
+
+        Counters(String name, String help) {
+            this.counter = CounterSnapshot.builder().name(name).help(help);
+        }
+
+        void add(Labels labels, long value) {
+            counter.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build());
+            any = true;
+        }
+
+        void addTo(List<MetricSnapshot> all) {
+            if (any) {
+                all.add(counter.build());
+            }
+        }
     }
 
     /** One metric family (a histogram or a summary) and its {@code _max} gauge, filled series by series. */

@@ -32,6 +32,8 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     public static final String REQUEST_DURATION = "soapscope.request.duration";
     public static final String PHASE_DURATION = "soapscope.phase.duration";
     public static final String HOTSPOT_EVENTS = "soapscope.hotspot.events";
+    /** Bytes allocated inside each phase, a counter: its rate over the request rate is the allocation per request. */
+    public static final String PHASE_ALLOCATED = "soapscope.phase.allocated";
     public static final String REQUEST_BYTES = "soapscope.request.bytes";
     public static final String REQUEST_ALLOCATED = "soapscope.request.allocated";
     public static final String FIRST_BYTE = "soapscope.request.first.byte";
@@ -45,6 +47,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     static final String PHASE_HELP = "Self time of a request phase, per request that entered it (nested phases excluded)";
     static final String HOTSPOT_HELP = "Known hot spots hit inside requests";
     static final String BYTES_HELP = "Body bytes read from the request (in) and written to the response (out)";
+    static final String PHASE_ALLOCATED_HELP = "Bytes allocated by the request's thread inside a phase (nested phases excluded)";
     static final String ALLOCATED_HELP = "Bytes allocated by the request's thread while serving it";
     static final String FIRST_BYTE_HELP = "Time from the start of the request to the first response byte written";
     static final String BACKGROUND_HELP = "Self time of a phase in work outside any request (no request count)";
@@ -90,10 +93,15 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         }
         OperationMeters m = meters(reg, r.operationIndex(), r.operation());
         m.request(reg, r.outcome()).record(r.totalNanos(), TimeUnit.NANOSECONDS);
+        boolean measuresAllocation = Recorder.aggregates().measuresAllocation();
         for (int p = 0; p < Phase.COUNT; p++) {
             long nanos = r.phaseNanos(p);
+            long allocated = r.phaseAllocatedBytes(p);
             if (nanos != 0) {
                 m.phase(reg, p).record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (measuresAllocation && (nanos != 0 || allocated != 0)) { // as the recorder counts a phase entered
+                m.phaseAllocated(reg, p).increment(allocated);
             }
         }
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
@@ -190,6 +198,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         final Timer[] requests = new Timer[Outcome.COUNT];
         final Timer[] phases = new Timer[Phase.COUNT];
         final Counter[] hotspots = new Counter[HotSpotKind.COUNT];
+        final Counter[] phaseAllocated = new Counter[Phase.COUNT];
         final DistributionSummary bytesIn;
         final DistributionSummary bytesOut;
         final DistributionSummary allocated;
@@ -230,12 +239,21 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
             return t;
         }
 
+        Counter phaseAllocated(MeterRegistry reg, int p) {
+            return counter(reg, phaseAllocated, p, PHASE_ALLOCATED, PHASE_ALLOCATED_HELP, "bytes", "phase", Phase.of(p).tag());
+        }
+
         Counter hotspot(MeterRegistry reg, int k) {
-            Counter c = hotspots[k];
+            return counter(reg, hotspots, k, HOTSPOT_EVENTS, HOTSPOT_HELP, "events", "kind", HotSpotKind.of(k).tag());
+        }
+
+        /** The counter at {@code made[i]}, made and kept there on first use. */
+        private Counter counter(MeterRegistry reg, Counter[] made, int i, String name, String help, String unit,
+                                String tag, String value) {
+            Counter c = made[i];
             if (c == null) {
-                c = Counter.builder(HOTSPOT_EVENTS).description(HOTSPOT_HELP)
-                        .baseUnit("events").tags("kind", HotSpotKind.of(k).tag(), "operation", operation).register(reg);
-                hotspots[k] = c;
+                c = Counter.builder(name).description(help).baseUnit(unit).tags(tag, value, "operation", operation).register(reg);
+                made[i] = c;
             }
             return c;
         }

@@ -26,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * lines) that Micrometer meters fed at every request end showed: {@code metrics-series.txt} is that page, values cut.
  */
 class MetricsPageTest {
+    /** Keeps the test's allocations from being optimized away. */
+    static volatile byte[] sink;
+
     private final SoapscopeMeterBinder binder = new SoapscopeMeterBinder();
 
     @AfterEach
@@ -43,6 +46,7 @@ class MetricsPageTest {
             int token = Recorder.requestStart();
             Recorder.nameRequest(NameSource.STACK, "urn:a");
             Recorder.enter(Phase.UNMARSHAL);
+            sink = new byte[10_000];
             Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "x");
             Recorder.exit(Phase.UNMARSHAL);
             Recorder.readStart();
@@ -74,6 +78,17 @@ class MetricsPageTest {
         assertTrue(page.contains("soapscope_request_first_byte_seconds_count{operation=\"urn:a\"} 4\n"), page);
         assertTrue(page.contains("soapscope_request_first_byte_seconds_count{operation=\"urn:b\"} 0\n"), page);
         assertTrue(page.contains("soapscope_background_duration_seconds_count{phase=\"invoke\"} 1\n"), page);
+        double unmarshalBytes = value(page, "soapscope_phase_allocated_bytes_total{operation=\"urn:a\",phase=\"unmarshal\"}");
+        assertTrue(unmarshalBytes >= 4 * 10_000, "allocated in unmarshal: " + unmarshalBytes);
+    }
+
+    private static double value(String page, String series) {
+        for (String line : page.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return Double.parseDouble(line.substring(series.length() + 1));
+            }
+        }
+        throw new AssertionError("no " + series + " in\n" + page);
     }
 
     /** The page is read from the recorder: requests recorded before the registry was bound are in it. */

@@ -57,8 +57,12 @@ class SoapscopeMeterBinderTest {
         assertEquals(7 * 128, registry.get(SoapscopeMeterBinder.REQUEST_BYTES)
                 .tags("operation", "urn:order", "direction", "in").summary().totalAmount());
         assertEquals(7, registry.get(SoapscopeMeterBinder.FIRST_BYTE).tags("operation", "urn:order").timer().count());
+        double unmarshalBytes = registry.get(SoapscopeMeterBinder.PHASE_ALLOCATED)
+                .tags("operation", "urn:order", "phase", "unmarshal").counter().count();
+        assertTrue(unmarshalBytes >= 7 * 10_000, "allocated in unmarshal: " + unmarshalBytes);
         // no meter for a phase nobody entered
         assertNull(registry.find(SoapscopeMeterBinder.PHASE_DURATION).tags("phase", "security").timer());
+        assertNull(registry.find(SoapscopeMeterBinder.PHASE_ALLOCATED).tags("phase", "security").counter());
     }
 
     @Test
@@ -163,6 +167,7 @@ class SoapscopeMeterBinderTest {
         Recorder.readStart();
         Recorder.readEnd(128, false, null);
         Recorder.enter(Phase.UNMARSHAL);
+        MetricsPageTest.sink = new byte[10_000];
         spin(spinMicros);
         Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
         Recorder.exit(Phase.UNMARSHAL);
