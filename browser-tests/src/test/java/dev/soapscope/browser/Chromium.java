@@ -1,5 +1,6 @@
 package dev.soapscope.browser;
 
+import dev.soapscope.testkit.HeadlessChromium;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -20,9 +21,6 @@ import java.util.stream.Collectors;
  * find or download anything. A fresh profile directory per browser; the browser's console is kept for the tests.
  */
 final class Chromium implements AutoCloseable {
-    static final Path BROWSER = Path.of("/usr/bin/chromium");
-    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
-
     final ChromeDriver driver;
     private final Path profile;
 
@@ -33,29 +31,20 @@ final class Chromium implements AutoCloseable {
 
     /** A browser with a window of this size; fails saying which Debian package to install when one is missing. */
     static Chromium start(int width, int height) throws IOException {
-        requireInstalled(BROWSER, "chromium");
-        requireInstalled(DRIVER, "chromium-driver");
+        Path browser = HeadlessChromium.browser();
+        Path driver = HeadlessChromium.driver();
         Path profile = Files.createTempDirectory("soapscope-chromium-");
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(BROWSER.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir=" + profile,
-                "--window-size=" + width + "," + height);
+        options.setBinary(browser.toFile());
+        options.addArguments(HeadlessChromium.flags(profile, width, height));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(DRIVER.toFile())
+                .usingDriverExecutable(driver.toFile())
                 .usingAnyFreePort()
                 .build();
         return new Chromium(new ChromeDriver(service, options), profile);
-    }
-
-    private static void requireInstalled(Path file, String debianPackage) {
-        if (!Files.isExecutable(file)) {
-            throw new AssertionError(file + " is missing: install Debian's " + debianPackage + " package (apt-get install "
-                    + debianPackage + "); scripts/test.sh installs it before running the tests");
-        }
     }
 
     /** Console messages at SEVERE (errors, failed loads) since the last call. */

@@ -1,8 +1,9 @@
 package dev.soapscope.flamegraphs;
 
+import dev.soapscope.testkit.HeadlessChromium;
+
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +17,9 @@ final class Chromium {
 
     /** The page drawn in a window of {@code width} x {@code height} CSS pixels, at one device pixel each. */
     static BufferedImage screenshot(Path page, int width, int height, Path png) throws IOException, InterruptedException {
-        String chromium = executable();
         Path profile = Files.createTempDirectory("soapscope-chromium-");
-        Process p = new ProcessBuilder(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=" + profile,
-                "--window-size=" + width + "," + height, "--screenshot=" + png, page.toUri().toString()))
+        Process p = new ProcessBuilder(HeadlessChromium.command(profile, width, height, "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--screenshot=" + png, page.toUri().toString()))
                 .redirectErrorStream(true).redirectOutput(profile.resolve("chromium.log").toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -43,15 +42,5 @@ final class Chromium {
             }
         }
         return n;
-    }
-
-    private static String executable() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, "chromium"))) {
-                return Path.of(dir, "chromium").toString();
-            }
-        }
-        throw new AssertionError("no chromium on the PATH: this test draws the page in Debian's chromium package;"
-                + " scripts/test.sh installs it (apt-get install chromium)");
     }
 }

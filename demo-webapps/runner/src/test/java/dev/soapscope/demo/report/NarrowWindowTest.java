@@ -2,7 +2,7 @@ package dev.soapscope.demo.report;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
+import dev.soapscope.testkit.HeadlessChromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,8 +61,7 @@ class NarrowWindowTest {
     /** The DOM after the page's scripts ran, laid out in a window of {@code width} x {@code height}. */
     private String dumpDom(Path page, int width, int height) throws Exception {
         Path log = dir.resolve("chromium.log");
-        Process p = new ProcessBuilder(List.of(chromium(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + dir.resolve("profile"), "--window-size=" + width + "," + height, "--dump-dom",
+        Process p = new ProcessBuilder(HeadlessChromium.command(dir.resolve("profile"), width, height, "--dump-dom",
                 page.toUri().toString())).redirectError(log.toFile()).start();
         byte[] dom = p.getInputStream().readAllBytes();
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -70,15 +69,5 @@ class NarrowWindowTest {
             throw new AssertionError("chromium failed: " + Files.readString(log));
         }
         return new String(dom, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    private static String chromium() {
-        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, "chromium"))) {
-                return Path.of(d, "chromium").toString();
-            }
-        }
-        throw new AssertionError("no chromium on the PATH: this test lays the report out in Debian's chromium package;"
-                + " scripts/test.sh installs it (apt-get install chromium)");
     }
 }
