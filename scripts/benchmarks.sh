@@ -6,7 +6,7 @@
 # Not part of `mvn verify`.
 #
 #   scripts/benchmarks.sh                  # everything, default scale: about 20 minutes on 2 cores, build included
-#   scripts/benchmarks.sh --quick          # everything, small scale: about 7 minutes
+#   scripts/benchmarks.sh --quick          # everything, small scale: about 15 minutes (side by side included)
 #   scripts/benchmarks.sh jmh|e2e|startup|compare  # one part (e2e includes the retained heap); others are kept
 #   scripts/benchmarks.sh --quick compare  # the side-by-side table alone, small scale: about 10 minutes
 #   scripts/benchmarks.sh --update-doc     # also refresh the results in BENCHMARKS.md from results.md
