@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.soapscope.demo.mtom.api.Tuple;
+import dev.soapscope.demo.mtom.api.TupleBatches;
 import dev.soapscope.demo.mtom.api.TupleCodec;
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.testkit.AgentEndpoint;
@@ -42,7 +42,7 @@ class Axis1TransferUnderAgentIT {
     private static final int TUPLES = 3000;
     private static final int FETCH = 1000;
     /** 3 full batches and the empty one. */
-    private static final int BATCHES = TUPLES / FETCH + 1;
+    private static final int BATCHES = TupleBatches.count(TUPLES, FETCH);
 
     @TempDir
     static Path webapp;
@@ -74,18 +74,8 @@ class Axis1TransferUnderAgentIT {
     private static void fetchAll(URI address) throws Exception {
         String id = (String) call(address, QUERY, "query", XMLType.XSD_STRING, "query")
                 .invoke(new Object[] {"select * from tuples limit " + TUPLES});
-        int next = 0;
-        for (int batch = 0; batch < BATCHES; batch++) {
-            byte[] bytes = (byte[]) call(address, BATCH, "getNTuples", XMLType.XSD_BASE64, "tuples", "requestID")
-                    .invoke(new Object[] {FETCH, id});
-            List<Tuple> tuples = TupleCodec.decode(bytes);
-            assertEquals(batch < BATCHES - 1 ? FETCH : 0, tuples.size(), "batch " + batch);
-            for (Tuple t : tuples) {
-                assertEquals(Tuples.generate(next), t, "tuple " + next);
-                next++;
-            }
-        }
-        assertEquals(TUPLES, next);
+        TupleBatches.fetchAndCheck(TUPLES, FETCH, batch -> (byte[]) call(address, BATCH, "getNTuples",
+                XMLType.XSD_BASE64, "tuples", "requestID").invoke(new Object[] {FETCH, id}));
     }
 
     /** An RPC/encoded call of {@code operation}: an int first parameter when there are two, strings otherwise. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.soapscope.demo.mtom.api.Axis2SoapClient;
-import dev.soapscope.demo.mtom.api.Tuple;
-import dev.soapscope.demo.mtom.api.TupleCodec;
+import dev.soapscope.demo.mtom.api.TupleBatches;
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
@@ -37,7 +35,7 @@ class Axis2TransferUnderAgentIT {
     private static final int TUPLES = 3000;
     private static final int FETCH = 1000;
     /** Per service: 3 full batches and the empty one. */
-    private static final int BATCHES = TUPLES / FETCH + 1;
+    private static final int BATCHES = TupleBatches.count(TUPLES, FETCH);
 
     @TempDir
     static Path webapp;
@@ -70,22 +68,15 @@ class Axis2TransferUnderAgentIT {
     }
 
     /** One query of {@link #TUPLES}, fetched {@link #FETCH} at a time, every tuple checked; keeps the answers. */
-    private static void fetchAll(URI address, List<Axis2SoapClient.Answer> answers) throws IOException {
+    private static void fetchAll(URI address, List<Axis2SoapClient.Answer> answers) throws Exception {
         Axis2SoapClient client = new Axis2SoapClient(address);
         client.soapAction("urn:soapscope:demo:whatever"); // Axis2 dispatches on the body
         String id = client.query("select * from tuples limit " + TUPLES);
-        int next = 0;
-        for (int batch = 0; batch < BATCHES; batch++) {
+        TupleBatches.fetchAndCheck(TUPLES, FETCH, batch -> {
             Axis2SoapClient.Answer answer = client.getNTuples(FETCH, id);
             answers.add(answer);
-            List<Tuple> tuples = TupleCodec.decode(answer.bytes());
-            assertEquals(batch < BATCHES - 1 ? FETCH : 0, tuples.size(), "batch " + batch);
-            for (Tuple t : tuples) {
-                assertEquals(Tuples.generate(next), t, "tuple " + next);
-                next++;
-            }
-        }
-        assertEquals(TUPLES, next);
+            return answer.bytes();
+        });
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.soapscope.demo.mtom.metro;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.soapscope.demo.mtom.api.QueryService;
-import dev.soapscope.demo.mtom.api.Tuple;
+import dev.soapscope.demo.mtom.api.TupleBatches;
 import dev.soapscope.demo.mtom.api.TupleCodec;
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.testkit.AgentEndpoint;
@@ -41,7 +40,7 @@ class MetroTransferUnderAgentIT {
     private static final int TUPLES = 3000;
     private static final int FETCH = 1000;
     /** Per endpoint: 3 full batches and the empty one. */
-    private static final int BATCHES = TUPLES / FETCH + 1;
+    private static final int BATCHES = TupleBatches.count(TUPLES, FETCH);
 
     @TempDir
     static Path webapp;
@@ -53,7 +52,7 @@ class MetroTransferUnderAgentIT {
     private static String mtomContentType;
 
     @BeforeAll
-    static void deployAndFetch() throws IOException {
+    static void deployAndFetch() throws Exception {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("mtomMetro.war", "target/mtom-metro.war")), webapp))
                 .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
@@ -73,23 +72,14 @@ class MetroTransferUnderAgentIT {
     }
 
     /** One query of {@link #TUPLES}, fetched {@link #FETCH} at a time; returns the last response's Content-Type. */
-    private static String fetchAll(URI address, boolean mtom) throws IOException {
+    private static String fetchAll(URI address, boolean mtom) throws Exception {
         JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
         factory.setServiceClass(QueryService.class);
         factory.setAddress(address.toString());
         QueryService proxy = (QueryService) factory.create();
         ((SOAPBinding) ((BindingProvider) proxy).getBinding()).setMTOMEnabled(mtom);
         String id = proxy.query("select * from tuples limit " + TUPLES);
-        int next = 0;
-        for (int batch = 0; batch < BATCHES; batch++) {
-            List<Tuple> tuples = TupleCodec.decode(proxy.getNTuples(FETCH, id));
-            assertEquals(batch < BATCHES - 1 ? FETCH : 0, tuples.size(), "batch " + batch);
-            for (Tuple t : tuples) {
-                assertEquals(Tuples.generate(next), t, "tuple " + next);
-                next++;
-            }
-        }
-        assertEquals(TUPLES, next);
+        TupleBatches.fetchAndCheck(TUPLES, FETCH, batch -> proxy.getNTuples(FETCH, id));
         @SuppressWarnings("unchecked")
         Map<String, List<String>> headers = (Map<String, List<String>>) ((BindingProvider) proxy).getResponseContext()
                 .get(MessageContext.HTTP_RESPONSE_HEADERS);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.soapscope.demo.mtom.api.QueryService;
-import dev.soapscope.demo.mtom.api.Tuple;
-import dev.soapscope.demo.mtom.api.TupleCodec;
+import dev.soapscope.demo.mtom.api.TupleBatches;
 import dev.soapscope.demo.mtom.api.Tuples;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
@@ -40,7 +38,7 @@ class SpringWsTransferUnderAgentIT {
     private static final int TUPLES = 3000;
     private static final int FETCH = 1000;
     /** 3 full batches and the empty one. */
-    private static final int BATCHES = TUPLES / FETCH + 1;
+    private static final int BATCHES = TupleBatches.count(TUPLES, FETCH);
 
     @TempDir
     static Path webapp;
@@ -75,20 +73,11 @@ class SpringWsTransferUnderAgentIT {
     }
 
     /** One query of {@link #TUPLES}, fetched {@link #FETCH} at a time, every tuple checked. */
-    private static void fetchAll() throws IOException {
+    private static void fetchAll() throws Exception {
         label(QUERY);
         String id = proxy.query("select * from tuples limit " + TUPLES);
         label(BATCH);
-        int next = 0;
-        for (int batch = 0; batch < BATCHES; batch++) {
-            List<Tuple> tuples = TupleCodec.decode(proxy.getNTuples(FETCH, id));
-            assertEquals(batch < BATCHES - 1 ? FETCH : 0, tuples.size(), "batch " + batch);
-            for (Tuple t : tuples) {
-                assertEquals(Tuples.generate(next), t, "tuple " + next);
-                next++;
-            }
-        }
-        assertEquals(TUPLES, next);
+        TupleBatches.fetchAndCheck(TUPLES, FETCH, batch -> proxy.getNTuples(FETCH, id));
     }
 
     private static void label(String soapAction) {
