@@ -36,7 +36,7 @@ class FilterWithAgentIT {
         Files.copy(Path.of(System.getProperty("soapscope.test.filterJar")), lib.resolve("soapscope-servlet-filter.jar"));
         Supplier<ForkedServer.Builder> server = container.equals("tomcat") ? ForkedServer::tomcat : ForkedServer::jetty;
         try (ForkedServer s = server.get().webapp(dir.resolve("webapp"))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar")), "port=0")
+                .agentUnderTest()
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo").start()) {
             assertTrue(s.waitForOutput("recording into the agent's recorder", java.time.Duration.ofSeconds(20)), s.output());
             for (int i = 0; i < N; i++) {

@@ -87,6 +87,26 @@ public final class ForkedServer implements AutoCloseable {
         this.port = port;
     }
 
+    /**
+     * The agent jar the ITs attach: {@code -Dsoapscope.test.agentJar} when the build sets it, else
+     * {@code agent/target/soapscope-agent.jar} in the working directory or the nearest one above it.
+     */
+    public static Path agentJarUnderTest() {
+        String set = System.getProperty("soapscope.test.agentJar");
+        if (set != null) {
+            return Path.of(set);
+        }
+        Path here = Path.of("").toAbsolutePath();
+        for (Path dir = here; dir != null; dir = dir.getParent()) {
+            Path jar = dir.resolve("agent/target/soapscope-agent.jar");
+            if (Files.isRegularFile(jar)) {
+                return jar;
+            }
+        }
+        throw new IllegalStateException("no agent/target/soapscope-agent.jar in " + here + " or above it: build the agent"
+                + " first (mvn -pl agent -am package) or set -Dsoapscope.test.agentJar");
+    }
+
     /** Embedded Tomcat 11 running {@link TomcatMain}. */
     public static Builder tomcat() {
         return on(Container.TOMCAT);
@@ -198,6 +218,11 @@ public final class ForkedServer implements AutoCloseable {
 
         private Builder(Container container) {
             this.container = container;
+        }
+
+        /** The agent this build made ({@link #agentJarUnderTest()}), its endpoint on a free port. */
+        public Builder agentUnderTest() {
+            return javaagent(agentJarUnderTest(), "port=0");
         }
 
         /** {@code -javaagent:JAR[=ARGS]}; {@code args} may be null. */

@@ -51,7 +51,7 @@ class Axis1UnderAgentIT {
     @BeforeAll
     static void deployAndSend() throws IOException {
         server = ForkedServer.tomcat9().webapp(QuoteClient.explodedWar(webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         QuoteClient.quote(server, "plain", PLAIN, N);

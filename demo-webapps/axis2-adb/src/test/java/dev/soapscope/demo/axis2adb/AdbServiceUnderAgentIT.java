@@ -43,8 +43,7 @@ class AdbServiceUnderAgentIT {
 
     @BeforeAll
     static void deployAndCall() throws IOException, InterruptedException {
-        server = deploy().javaagent(Path.of(System.getProperty("soapscope.test.agentJar",
-                "../../agent/target/soapscope-agent.jar")), "port=0").start();
+        server = deploy().agentUnderTest().start();
         agent = AgentEndpoint.of(server);
         getPrice(server, WARM_UP, "\"urn:getPrice\"");
         agent.awaitRequests(OPERATION, WARM_UP);

@@ -45,7 +45,7 @@ class CxfLoggingSampleUnderAgentIT {
     static void deployAndSend() throws IOException {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("cxf.war", "target/cxf-java-first-spring.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         sayHi(0, WARM_UP);

@@ -47,7 +47,7 @@ class CxfWsdlFirstSampleUnderAgentIT {
     static void deployAndSend() throws IOException, InterruptedException {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("cxf.war", "target/cxf-wsdl-first.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         get(0, WARM_UP);

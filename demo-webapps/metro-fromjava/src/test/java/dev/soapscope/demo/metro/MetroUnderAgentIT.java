@@ -47,7 +47,7 @@ class MetroUnderAgentIT {
     static void deployAndSend() throws IOException, InterruptedException {
         server = ForkedServer.on(ForkedServer.Container.valueOf(System.getProperty("metro.container", "TOMCAT")))
                 .webapp(Wars.explode(Path.of(System.getProperty("metro.war", "target/metro-fromjava.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         add(WARM_UP, "\"\"");

@@ -39,7 +39,7 @@ final class MetroSample implements AutoCloseable {
         Path target = Path.of(System.getProperty("metro.wars", "target"));
         return new MetroSample(ForkedServer.tomcat()
                 .webapp(Wars.explode(target.resolve(war), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start());
     }
 

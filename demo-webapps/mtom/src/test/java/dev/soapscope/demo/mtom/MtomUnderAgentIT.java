@@ -37,7 +37,7 @@ class MtomUnderAgentIT {
     @BeforeAll
     static void deploy() throws Exception {
         server = MtomWebappServer.deploy(webapp)
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
 

@@ -40,7 +40,7 @@ class PayloadCachingUnderAgentIT {
     static void deploy() throws IOException {
         Wars.explode(Path.of(System.getProperty("payloadCaching.war", "target/payload-caching.war")), webapp);
         server = ForkedServer.tomcat().webapp(webapp)
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         for (String scenario : SCENARIOS) {

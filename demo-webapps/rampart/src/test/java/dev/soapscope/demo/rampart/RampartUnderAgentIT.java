@@ -52,7 +52,7 @@ class RampartUnderAgentIT {
     static void deployAndDrive() throws Exception {
         Wars.explode(Path.of(System.getProperty("rampart.war", "target/rampart.war")), webapp);
         server = ForkedServer.tomcat9().webapp(webapp)
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         RequestSigner signer = new RequestSigner();

@@ -48,7 +48,7 @@ class WsSecurityUnderAgentIT {
     static void deployAndDrive() throws Exception {
         Wars.explode(Path.of(System.getProperty("wssecurity.war", "target/ws-security.war")), webapp);
         server = ForkedServer.tomcat().webapp(webapp)
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         RequestSigner signer = new RequestSigner();

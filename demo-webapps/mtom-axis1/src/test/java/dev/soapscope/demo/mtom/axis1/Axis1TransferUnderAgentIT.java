@@ -54,8 +54,7 @@ class Axis1TransferUnderAgentIT {
     static void deployAndFetch() throws Exception {
         server = ForkedServer.tomcat9()
                 .webapp(Wars.explode(Path.of(System.getProperty("mtomAxis1.war", "target/mtom-axis1.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar",
-                        "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         fetchAll(server.uri("/services/query"));

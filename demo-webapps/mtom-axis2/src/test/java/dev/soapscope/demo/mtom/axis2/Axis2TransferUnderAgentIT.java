@@ -49,7 +49,7 @@ class Axis2TransferUnderAgentIT {
     static void deployAndFetch() throws Exception {
         server = ForkedServer.tomcat9()
                 .webapp(Wars.explode(Path.of(System.getProperty("mtomAxis2.war", "target/mtom-axis2.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         fetchAll(server.uri("/services/query"), BASE64);

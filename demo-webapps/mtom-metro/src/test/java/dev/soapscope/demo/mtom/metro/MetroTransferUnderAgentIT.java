@@ -55,7 +55,7 @@ class MetroTransferUnderAgentIT {
     static void deployAndFetch() throws Exception {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("mtomMetro.war", "target/mtom-metro.war")), webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         base64ContentType = fetchAll(server.uri("/services/query"), false);

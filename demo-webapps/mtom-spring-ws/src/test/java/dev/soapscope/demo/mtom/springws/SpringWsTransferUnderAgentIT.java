@@ -52,8 +52,7 @@ class SpringWsTransferUnderAgentIT {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("mtomSpringWs.war", "target/mtom-spring-ws.war")),
                         webapp))
-                .javaagent(Path.of(System.getProperty("soapscope.test.agentJar",
-                        "../../agent/target/soapscope-agent.jar")), "port=0")
+                .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
