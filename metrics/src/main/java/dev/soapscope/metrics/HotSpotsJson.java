@@ -1,6 +1,8 @@
 package dev.soapscope.metrics;
 
 import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.ClientCalls;
+import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.HotSpotSite;
 import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
@@ -52,9 +54,47 @@ final class HotSpotsJson {
                 }
                 j.endObject();
             }
-            j.endArray().endObject();
+            j.endArray();
+            clients(j, a, site);
+            j.endObject();
         }
         return j.endArray().endObject().toString();
+    }
+
+    /**
+     * The SOAP calls that met the site inside them ({@code clients}, per operation and peer, with the rate per call),
+     * and for a kind that happens outside calls ({@code client.create}), the rate over all calls this JVM made.
+     */
+    private static void clients(Json j, Aggregates a, HotSpotSite site) {
+        ClientCalls calls = a.clients();
+        long all = calls.calls();
+        if (site.kind() == HotSpotKind.CLIENT_CREATE) {
+            j.name("per_call");
+            if (all == 0 || site.oneOff()) {
+                j.value((String) null);
+            } else {
+                j.value((double) site.total() / all, 3);
+            }
+        }
+        j.name("clients").beginArray();
+        for (int i = 0; i < calls.size(); i++) {
+            long count = site.count(a.clientSiteIndex(i));
+            if (count == 0) {
+                continue;
+            }
+            OperationStats s = calls.stats(i);
+            long n = s == null ? 0 : s.requests();
+            j.beginObject().name("operation").value(calls.operation(i)).name("peer").value(calls.peer(i))
+                    .name("count").value(count).name("calls").value(site.requests(a.clientSiteIndex(i)))
+                    .name("per_call");
+            if (n == 0 || site.oneOff()) {
+                j.value((String) null);
+            } else {
+                j.value((double) count / n, 3);
+            }
+            j.endObject();
+        }
+        j.endArray();
     }
 
     /** {@code "first_stack": [frame, ...]}, innermost first. */

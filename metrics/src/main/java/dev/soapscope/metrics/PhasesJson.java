@@ -1,6 +1,7 @@
 package dev.soapscope.metrics;
 
 import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.ClientCalls;
 import dev.soapscope.recorder.Histogram;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.OperationStats;
@@ -16,7 +17,8 @@ import dev.soapscope.recorder.PhaseDetails;
  * sd is the spread of the per-request self time (zeros included), alloc sd that of the allocated bytes, so two
  * runs can be compared with confidence. Work on threads with no request open is no request: it is left out of
  * {@code operations} (whose requests add up to the requests served) and shown under {@code background}, counted
- * in stretches of work ({@code spans}).
+ * in stretches of work ({@code spans}). The SOAP calls the JVM made are under {@code clients}, one entry per operation
+ * and peer, in the same shape (their {@code requests} are calls), with the served operations that made them.
  */
 final class PhasesJson {
     private PhasesJson() {
@@ -37,7 +39,9 @@ final class PhasesJson {
             j.beginObject().name("operation").value(ops.name(i)).name("requests").value(s.requests());
             j.name("outcomes").beginObject();
             for (Outcome o : Outcome.values()) {
-                j.name(o.tag()).value(s.outcomes(o));
+                if (o.onServer()) {
+                    j.name(o.tag()).value(s.outcomes(o));
+                }
             }
             j.endObject();
             StacksJson.noStack(j, ops.name(i), s);
@@ -45,6 +49,7 @@ final class PhasesJson {
             j.endObject();
         }
         j.endArray();
+        clients(j, a.clients());
         OperationStats background = a.stats(OperationTable.NO_REQUEST);
         if (background != null && background.requests() != 0) {
             j.name("background").beginObject().name("operation").value(OperationTable.NO_REQUEST_NAME)
@@ -55,7 +60,34 @@ final class PhasesJson {
         return j.endObject().toString();
     }
 
-    /** Duration, bytes, phases and hot spots, per request (per span for background work). */
+    private static void clients(Json j, ClientCalls calls) {
+        j.name("clients").beginArray();
+        for (int i = 0; i < calls.size(); i++) {
+            OperationStats s = calls.stats(i);
+            if (s == null || s.requests() == 0) {
+                continue;
+            }
+            j.beginObject().name("operation").value(calls.operation(i)).name("peer").value(calls.peer(i))
+                    .name("requests").value(s.requests());
+            j.name("outcomes").beginObject();
+            for (Outcome o : Outcome.values()) {
+                if (o.onClient()) {
+                    j.name(o.tag()).value(s.outcomes(o));
+                }
+            }
+            j.endObject();
+            j.name("called_from").beginObject();
+            for (java.util.Map.Entry<String, Long> e : calls.callers(i).entrySet()) {
+                j.name(e.getKey()).value(e.getValue());
+            }
+            j.endObject();
+            timeSplit(j, s);
+            j.endObject();
+        }
+        j.endArray();
+    }
+
+    /** Duration, bytes, phases and hot spots, per request (per call for clients, per span for background work). */
     private static void timeSplit(Json j, OperationStats s) {
         long n = s.requests();
         Histogram total = s.totalHistogram();

@@ -2,6 +2,7 @@ package dev.soapscope.metrics;
 
 import dev.soapscope.config.SeriesBudget;
 import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.ClientCalls;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Histogram;
 import dev.soapscope.recorder.OperationStats;
@@ -56,11 +57,17 @@ final class RecorderCollector implements MultiCollector {
                 continue;
             }
             String op = ops.name(i);
-            for (Outcome o : Outcome.values()) {
+            for (Outcome o : Outcome.values()) { // a side's own outcomes and phases: what its series budget counts
+                if (!o.onServer()) {
+                    continue;
+                }
                 request.timer(Labels.of("operation", op, "outcome", o.tag()), s.outcomeHistogram(o), s.outcomeNanos(o),
                         s.outcomeMaxNanos(o));
             }
             for (Phase p : Phase.values()) {
+                if (!p.onServer()) {
+                    continue;
+                }
                 Labels labels = Labels.of("operation", op, "phase", p.tag());
                 Histogram h = s.phaseHistogram(p);
                 phase.timer(labels, h, s.phaseNanos(p), s.phaseMaxNanos(p));
@@ -80,6 +87,7 @@ final class RecorderCollector implements MultiCollector {
             allocated.summary(Labels.of("operation", op), s.requests(), s.allocatedBytes(), s.allocatedBytesMax());
         }
         List<MetricSnapshot> all = new ArrayList<MetricSnapshot>();
+        clients(a.clients(), all);
         background.addTo(all);
         hotspots.addTo(all);
         phaseAllocated.addTo(all);
@@ -89,6 +97,45 @@ final class RecorderCollector implements MultiCollector {
         request.addTo(all);
         firstByte.addTo(all);
         return new MetricSnapshots(all);
+    }
+
+    /** The calls this JVM made: per operation and peer, a timer per outcome, a timer per phase, hot-spot counters. */
+    private static void clients(ClientCalls calls, List<MetricSnapshot> all) {
+        Family call = new Family(SoapscopeMeterBinder.CLIENT_CALL_DURATION, SoapscopeMeterBinder.CLIENT_CALL_HELP);
+        Family phase = new Family(SoapscopeMeterBinder.CLIENT_PHASE_DURATION, SoapscopeMeterBinder.CLIENT_PHASE_HELP);
+        Counters hotspots = new Counters(prometheusName(SoapscopeMeterBinder.CLIENT_HOTSPOT_EVENTS),
+                SoapscopeMeterBinder.CLIENT_HOTSPOT_HELP);
+        for (int i = 0; i < calls.size(); i++) {
+            OperationStats s = calls.stats(i);
+            if (s == null || s.requests() == 0) {
+                continue;
+            }
+            String op = calls.operation(i);
+            String peer = calls.peer(i);
+            for (Outcome o : Outcome.values()) {
+                if (!o.onClient()) {
+                    continue;
+                }
+                call.timer(Labels.of("operation", op, "outcome", o.tag(), "peer", peer), s.outcomeHistogram(o),
+                        s.outcomeNanos(o), s.outcomeMaxNanos(o));
+            }
+            for (Phase p : Phase.values()) {
+                if (!p.onClient()) {
+                    continue;
+                }
+                phase.timer(Labels.of("operation", op, "peer", peer, "phase", p.tag()), s.phaseHistogram(p),
+                        s.phaseNanos(p), s.phaseMaxNanos(p));
+            }
+            for (HotSpotKind k : HotSpotKind.values()) {
+                long n = s.hotspots(k);
+                if (n != 0) {
+                    hotspots.add(Labels.of("kind", k.tag(), "operation", op, "peer", peer), n);
+                }
+            }
+        }
+        call.addTo(all);
+        phase.addTo(all);
+        hotspots.addTo(all);
     }
 
     /** What Micrometer's Prometheus naming makes of a meter name and its base unit. */

@@ -42,6 +42,10 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
      * thread, background jobs), kept out of the request meters so their counts add up to the requests served.
      */
     public static final String BACKGROUND_DURATION = "soapscope.background.duration";
+    /** Outgoing SOAP calls (read when scraped only, {@link RecorderCollector}): per operation, outcome and peer. */
+    public static final String CLIENT_CALL_DURATION = "soapscope.client.call.duration";
+    public static final String CLIENT_PHASE_DURATION = "soapscope.client.phase.duration";
+    public static final String CLIENT_HOTSPOT_EVENTS = "soapscope.client.hotspot.events";
 
     static final String REQUEST_HELP = "Wall time of whole requests";
     static final String PHASE_HELP = "Self time of a request phase, per request that entered it (nested phases excluded)";
@@ -51,6 +55,9 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     static final String ALLOCATED_HELP = "Bytes allocated by the request's thread while serving it";
     static final String FIRST_BYTE_HELP = "Time from the start of the request to the first response byte written";
     static final String BACKGROUND_HELP = "Self time of a phase in work outside any request (no request count)";
+    static final String CLIENT_CALL_HELP = "Wall time of whole outgoing SOAP calls";
+    static final String CLIENT_PHASE_HELP = "Self time of a phase of an outgoing SOAP call, per call that entered it (nested phases excluded)";
+    static final String CLIENT_HOTSPOT_HELP = "Known hot spots hit inside outgoing SOAP calls";
 
     /** Histogram buckets from 1 us to 10 s: phases take microseconds, so the usual 5 ms first bucket would hide them. */
     static final Duration[] BUCKETS = buckets();

@@ -85,6 +85,65 @@ class SeriesBudgetTest {
         assertTrue(c.problems().get(0).contains("from 1 to " + SeriesBudget.MAX_OPERATIONS), c.problems().get(0));
         assertEquals(100, c.getInt(ConfigKey.MAX_OPERATIONS));
         assertFalse(SeriesBudget.MAX_OPERATIONS < 100, "the default must fit the budget");
+        assertFalse(SeriesBudget.MAX_CLIENT_CALLS < 20, "the default must fit the budget");
+    }
+
+    @Test
+    void oneCallRowWithEverythingStaysWithinItsShare() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        binder.bindTo(registry);
+        everyCall("{urn:budget}call", "budget.example:80");
+        int series = 0;
+        for (String line : scrape(registry).split("\n")) {
+            if (line.contains("peer=\"budget.example:80\"")) {
+                series++;
+            }
+        }
+        assertTrue(series > SeriesBudget.PER_CLIENT_CALL / 2, "the test touched too little: " + series);
+        assertTrue(series <= SeriesBudget.PER_CLIENT_CALL, series + " series for one call row, budget says "
+                + SeriesBudget.PER_CLIENT_CALL);
+    }
+
+    @Test
+    void callsToManyPeersStayWithinTheClientShare() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Recorder.configure(new RecorderSettings(1, 1_000_000, 256, 8, true)); // clamped to the budget
+        binder.bindTo(registry);
+        for (int i = 0; i < SeriesBudget.MAX_CLIENT_CALLS + 30; i++) {
+            everyCall("{urn:budget}call" + i, "peer" + i + ".example:80");
+        }
+        long series = 0;
+        for (String line : scrape(registry).split("\n")) {
+            if (line.startsWith("soapscope_client_")) {
+                series++;
+            }
+        }
+        assertTrue(series > SeriesBudget.CLIENT_SERIES / 2, "the test touched too little: " + series);
+        assertTrue(series <= SeriesBudget.CLIENT_SERIES, series + " client series");
+    }
+
+    /** Named as the stacks name their SOAP faults. */
+    private static final class BudgetFault extends RuntimeException {
+    }
+
+    /** Every outcome, client phase and hot-spot kind for one call row. */
+    private static void everyCall(String operation, String peer) {
+        Throwable[] thrown = {null, new BudgetFault(), new java.io.IOException("reset"),
+            new java.net.SocketTimeoutException("slow"), new IllegalArgumentException("bug")};
+        for (Throwable t : thrown) {
+            int token = Recorder.clientStart();
+            Recorder.clientPeer(peer);
+            Recorder.nameRequest(NameSource.STACK, operation);
+            for (Phase p : Phase.values()) {
+                Recorder.enter(p);
+                Recorder.exit(p);
+            }
+            for (HotSpotKind k : HotSpotKind.values()) {
+                Recorder.hotspot(k, "budget.site");
+            }
+            Recorder.clientEnd(token, t);
+        }
     }
 
     /** Every outcome, phase and hot-spot kind for one operation the stack named. */

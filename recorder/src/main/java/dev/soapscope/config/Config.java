@@ -153,7 +153,8 @@ public final class Config {
     }
 
     public dev.soapscope.recorder.RecorderSettings recorderSettings() {
-        return new dev.soapscope.recorder.RecorderSettings(getInt(ConfigKey.MAX_OPERATIONS), getInt(ConfigKey.MAX_SITES),
+        return new dev.soapscope.recorder.RecorderSettings(getInt(ConfigKey.MAX_OPERATIONS),
+                getInt(ConfigKey.MAX_CLIENT_CALLS), getInt(ConfigKey.MAX_SITES),
                 getInt(ConfigKey.STACK_DEPTH), getBoolean(ConfigKey.ALLOCATION));
     }
 }

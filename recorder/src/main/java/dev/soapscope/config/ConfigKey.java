@@ -13,6 +13,7 @@ public enum ConfigKey {
     HOST("host", "127.0.0.1", ValueType.HOST, "address the endpoint binds to: loopback unless you choose otherwise (0.0.0.0 for all)"),
     ENDPOINT("endpoint", "true", ValueType.BOOLEAN, "serve the endpoint at all (false: record only, e.g. for an application's own MeterRegistry)"),
     MAX_OPERATIONS("max.operations", "100", ValueType.count(1, SeriesBudget.MAX_OPERATIONS), "distinct operation names kept as metric tags (at most " + SeriesBudget.PER_OPERATION + " series each, within a budget of " + SeriesBudget.MAX_SERIES + " series); the rest are counted as 'other'"),
+    MAX_CLIENT_CALLS("max.client.calls", "20", ValueType.count(1, SeriesBudget.MAX_CLIENT_CALLS), "distinct outgoing SOAP calls (an operation at a peer, host:port) kept as metric tags (at most " + SeriesBudget.PER_CLIENT_CALL + " series each, within a budget of " + SeriesBudget.CLIENT_SERIES + " series); the rest are counted as 'other'"),
     MAX_SITES("max.sites", "256", ValueType.count(1, 10_000), "distinct hot-spot call sites kept; the rest are counted as '(other sites)'"),
     STACK_DEPTH("stack.depth", "8", ValueType.count(1, 64), "frames kept of the first stack seen at each hot-spot call site"),
     ALLOCATION("allocation", "true", ValueType.BOOLEAN, "measure bytes allocated per phase (one thread counter read per phase change)"),

@@ -2,18 +2,23 @@ package dev.soapscope.recorder;
 
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
-/** What the recorder has gathered since it was configured: operations, their stats, and hot-spot sites. */
+/**
+ * What the recorder has gathered since it was configured: served operations and their stats, the SOAP calls made,
+ * and hot-spot sites. Sites count per served operation by its index, and per call row at {@link #clientSiteIndex}.
+ */
 public final class Aggregates {
     private final long startedMillis = System.currentTimeMillis();
     private final OperationTable operations;
     private final AtomicReferenceArray<OperationStats> stats;
+    private final ClientCalls clients;
     private final HotSpotSites sites;
     final boolean allocation;
 
     Aggregates(RecorderSettings settings) {
         this.operations = new OperationTable(settings.maxOperations);
         this.stats = new AtomicReferenceArray<OperationStats>(operations.capacity());
-        this.sites = new HotSpotSites(operations.capacity(), settings.maxSites, settings.stackDepth);
+        this.clients = new ClientCalls(settings.maxClientCalls);
+        this.sites = new HotSpotSites(operations.capacity() + clients.capacity(), settings.maxSites, settings.stackDepth);
         this.allocation = settings.allocation && AllocationMeter.available();
     }
 
@@ -23,6 +28,16 @@ public final class Aggregates {
 
     public OperationTable operations() {
         return operations;
+    }
+
+    /** The SOAP calls this JVM made. */
+    public ClientCalls clients() {
+        return clients;
+    }
+
+    /** Where a call row's counts are kept in each {@link HotSpotSite}: after the served operations'. */
+    public int clientSiteIndex(int row) {
+        return operations.capacity() + row;
     }
 
     public HotSpotSites sites() {

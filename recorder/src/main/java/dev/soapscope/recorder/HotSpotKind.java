@@ -10,6 +10,8 @@ public enum HotSpotKind {
     SOAP_CONVERSION("soap.conversion", "a SOAP message converted between forms (bytes, string, DOM, envelope)"),
     PAYLOAD_CACHED("payload.cached", "a payload read through an in-memory tree that is built and kept, where it could have been streamed"),
     MESSAGE_LOGGED("message.logged", "a whole SOAP message copied into a string or buffer only to be logged"),
+    CLIENT_CREATE("client.create", "a SOAP client built: a JAX-WS Service (its WSDL fetched and parsed) or port, a CXF proxy or Bus, an Axis2 ServiceClient or stub, a Spring-WS template, a SAAJ SOAPConnection; expensive when done per call instead of once"),
+    CONNECTION_NEW("connection.new", "a SOAP call opened a new TCP connection to a peer the JVM had connected to before: keep-alive was not used"),
     EXCEPTION_THROWN("exception.thrown", "a failed reflective look-up of a method or field: its NoSuchMethodException or NoSuchFieldException created with a stack trace, usually thrown and caught");
 
     public static final int COUNT = values().length;

@@ -11,6 +11,10 @@ import java.util.function.Function;
  * (the servlet filter and {@code HttpServlet#service} both start the same request) and only the outermost pair
  * opens and closes. A phase entered on a thread with no open request opens an implicit request that is counted
  * under {@link OperationTable#NO_REQUEST_NAME}: work handed to another thread is counted, never lost.
+ *
+ * <p>A SOAP call the thread makes is opened by {@link #clientStart()} and closed by {@link #clientEnd}; while it
+ * runs, phases, names and hot spots go to the call, and the request around it (if any) waits in
+ * {@link Phase#DOWNSTREAM}. Calls nest like requests: a stack's call boundary inside another's counts once.
  */
 public final class Recorder {
     /** {@link #requestStart()} tokens, handed back to {@link #requestEnd}. */
@@ -89,8 +93,8 @@ public final class Recorder {
     public static int requestStart() {
         try {
             ThreadRecording t = THREADS.get();
-            if (t.busy) {
-                return NOT_COUNTED;
+            if (t.busy || t.client) {
+                return NOT_COUNTED; // a request served inside a call this thread makes (an in-JVM transport) is the call's
             }
             if (t.requestDepth++ > 0) {
                 return NESTED;
@@ -231,6 +235,201 @@ public final class Recorder {
             }
         }
         return name;
+    }
+
+    // ---- SOAP calls this JVM makes ----
+
+    /**
+     * Starts a SOAP call on this thread, or nests in the one already open. Returns a token for {@link #clientEnd}.
+     * The request open on the thread, if any, waits in {@link Phase#DOWNSTREAM} until the call ends.
+     */
+    public static int clientStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.busy) {
+                return NOT_COUNTED;
+            }
+            if (t.client) {
+                t.callNesting++;
+                return NESTED;
+            }
+            ThreadRecording c = t.call;
+            if (c == null) {
+                c = new ThreadRecording(true);
+                c.outer = t;
+                t.call = c;
+            }
+            if (t.open) {
+                t.enterDownstream();
+            }
+            c.open(false, aggregates.allocation);
+            c.callNesting = 1;
+            THREADS.set(c);
+            return OPENED;
+        } catch (Throwable e) {
+            failed("clientStart", e);
+            return NOT_COUNTED;
+        }
+    }
+
+    /**
+     * Ends what {@link #clientStart()} started; {@code thrown} is what the call threw (null when it returned), which
+     * tells its outcome. The outermost end records the call, and the thread's request goes on.
+     */
+    public static void clientEnd(int token, Throwable thrown) {
+        if (token == NOT_COUNTED) {
+            return;
+        }
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client) {
+                return; // an end with no start on this thread
+            }
+            if (thrown != null && c.callOutcome == Outcome.SUCCESS) {
+                c.callOutcome = Outcome.ofCall(thrown); // the innermost boundary sees the stack's own exception
+            }
+            if (--c.callNesting > 0) {
+                return;
+            }
+            ThreadRecording t = c.outer;
+            try {
+                finishCall(c, t);
+            } finally {
+                THREADS.set(t);
+                if (t.downstream) {
+                    t.exitDownstream();
+                }
+            }
+        } catch (Throwable e) {
+            failed("clientEnd", e);
+        }
+    }
+
+    /** The peer of the call in progress, from its endpoint address ({@code http://host:port/path}) or {@code host:port}. */
+    public static void clientPeer(String address) {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && c.peer == null && !c.busy) {
+                c.peer = Peers.of(address);
+            }
+        } catch (Throwable e) {
+            failed("clientPeer", e);
+        }
+    }
+
+    /** Before a socket connects: a call in progress spends it in {@link Phase#CONNECT}. Returns whether it entered. */
+    public static boolean connectStart() {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && !c.busy) {
+                c.push(Phase.CONNECT.ordinal());
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("connectStart", e);
+        }
+        return false;
+    }
+
+    /**
+     * After it: the call's peer if no probe named one, and a {@link HotSpotKind#CONNECTION_NEW} event when this JVM's
+     * calls had connected to that peer before (keep-alive would have saved the connection).
+     */
+    public static void connectEnd(boolean started, Object address) {
+        if (!started) {
+            return;
+        }
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client) {
+                return;
+            }
+            c.pop(Phase.CONNECT.ordinal());
+            String peer = Peers.of(address);
+            if (c.peer == null) {
+                c.peer = peer;
+            }
+            if (peer != null && Peers.connectedBefore(peer)) {
+                hotspot(HotSpotKind.CONNECTION_NEW.ordinal(), "new connection to a peer connected before (no keep-alive)");
+            }
+        } catch (Throwable e) {
+            failed("connectEnd", e);
+        }
+    }
+
+    /**
+     * Before a socket read: a call in progress that has sent its request and read nothing of the answer waits
+     * ({@link Phase#WAIT}); later reads are {@link Phase#TRANSPORT_READ}. Returns the phase entered, or -1.
+     */
+    public static int socketReadStart() {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && !c.busy && c.readDepth++ == 0) {
+                int phase = (c.awaitingAnswer ? Phase.WAIT : Phase.TRANSPORT_READ).ordinal();
+                c.push(phase);
+                return phase;
+            }
+        } catch (Throwable e) {
+            failed("socketReadStart", e);
+        }
+        return -1;
+    }
+
+    /** After it: what it returned (-1 at the end of the stream). */
+    public static void socketReadEnd(int phase, long bytes) {
+        if (phase < 0) {
+            return;
+        }
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client) {
+                return;
+            }
+            c.readDepth = 0;
+            c.pop(phase);
+            if (bytes > 0) {
+                c.awaitingAnswer = false;
+                c.bytesIn += bytes;
+                c.readCalls++;
+            }
+        } catch (Throwable e) {
+            failed("socketReadEnd", e);
+        }
+    }
+
+    /** Before a socket write: a call in progress spends it in {@link Phase#TRANSPORT_WRITE}. Returns whether it entered. */
+    public static boolean socketWriteStart() {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && !c.busy && c.writeDepth++ == 0) {
+                c.push(Phase.TRANSPORT_WRITE.ordinal());
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("socketWriteStart", e);
+        }
+        return false;
+    }
+
+    /** After it: {@code bytes} written; the answer is awaited from now on. */
+    public static void socketWriteEnd(boolean started, long bytes) {
+        if (!started) {
+            return;
+        }
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client) {
+                return;
+            }
+            c.writeDepth = 0;
+            c.pop(Phase.TRANSPORT_WRITE.ordinal());
+            c.awaitingAnswer = true;
+            if (bytes > 0) {
+                c.bytesOut += bytes;
+            }
+        } catch (Throwable e) {
+            failed("socketWriteEnd", e);
+        }
     }
 
     // ---- phases ----
@@ -604,6 +803,28 @@ public final class Recorder {
         } finally {
             t.reset();
             t.busy = false;
+        }
+    }
+
+    /** Records a call that ended; {@code outer} is its thread's own recording, whose request (if open) made it. */
+    private static void finishCall(ThreadRecording c, ThreadRecording outer) {
+        c.busy = true;
+        try {
+            c.close();
+            Aggregates a = aggregates;
+            ClientCalls calls = a.clients();
+            String name = c.name != null ? c.name : c.stackName != null ? c.stackName : ClientCalls.UNNAMED;
+            int row = c.callRow(calls, name, c.peer != null ? c.peer : ClientCalls.UNKNOWN_PEER);
+            c.operationIndex = row;
+            c.operationName = calls.operation(row);
+            calls.statsFor(row).record(c);
+            c.flushSites(a.clientSiteIndex(row), a.sites());
+            if (outer.open && !outer.implicit) {
+                calls.calledFrom(row, outer.name != null ? outer.name : "/");
+            }
+        } finally {
+            c.reset();
+            c.busy = false;
         }
     }
 

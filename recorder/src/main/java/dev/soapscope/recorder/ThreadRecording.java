@@ -7,6 +7,10 @@ import java.util.Arrays;
  * Every switch of the top of the stack charges the time since the last switch to the phase that was on top
  * (or to {@link Phase#OTHER} when none was), so the phases add up to the request exactly, whatever the nesting.
  * Reused for every request of its thread: nothing here allocates after the first request.
+ * <p>
+ * A SOAP call the thread makes is recorded in a second instance, {@link #call}, with a stack of its own: while the
+ * call runs it is the thread's current recording, and the request around it ({@link #outer}) spends the call's whole
+ * time in {@link Phase#DOWNSTREAM}. So the call's phases add up to the call, and the request's to the request.
  */
 final class ThreadRecording implements CompletedRequest {
     static final int MAX_DEPTH = 64;
@@ -15,6 +19,26 @@ final class ThreadRecording implements CompletedRequest {
      * class initializers (each a one-off site of its own): 16 crowded a WS-Security app's first crypto load out.
      */
     static final int MAX_REQUEST_SITES = 64;
+
+    /** This instance records the SOAP calls its thread makes, not requests it serves. */
+    final boolean client;
+    /** For a call's recording: the thread's own recording, current again when the call ends. */
+    ThreadRecording outer;
+    /** For the thread's own recording: the one its calls are recorded in, made at the first call. */
+    ThreadRecording call;
+    /** Call starts seen minus call ends: a template over SAAJ, or a proxy over its Dispatch, is one call. */
+    int callNesting;
+    /** The request is in {@link Phase#DOWNSTREAM}, waiting on a call; no profiler segment is open for it meanwhile. */
+    boolean downstream;
+    /** A call wrote to its connection and has read no answer yet: the next read blocks in {@link Phase#WAIT}. */
+    boolean awaitingAnswer;
+    /** The call's peer, {@code host:port}, once a probe saw it. */
+    String peer;
+    Outcome callOutcome = Outcome.SUCCESS;
+    /** The row the last call's operation and peer got: a repeated call finds it without a look-up. */
+    private String lastOperation;
+    private String lastPeer;
+    private int lastRow = -1;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
@@ -40,6 +64,14 @@ final class ThreadRecording implements CompletedRequest {
      * (xorshift32): random rather than every n-th, so details met in a fixed rotation are all checked.
      */
     private int checkDraw = System.identityHashCode(this) | 1;
+
+    ThreadRecording() {
+        this(false);
+    }
+
+    ThreadRecording(boolean client) {
+        this.client = client;
+    }
 
     /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
     private String byteReadDetail;
@@ -122,7 +154,7 @@ final class ThreadRecording implements CompletedRequest {
             anyDetail = true;
         }
         SegmentSink sink = Recorder.segmentSink;
-        if (sink != null) {
+        if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
             // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
             // can spend all of a short profile in one such segment
             if (segmentStart != 0) {
@@ -177,7 +209,35 @@ final class ThreadRecording implements CompletedRequest {
      * connection (a log tap reading the request body) stays the transport's.
      */
     private static boolean absorbedByLogging(int phase) {
-        return phase != Phase.TRANSPORT_READ.ordinal() && phase != Phase.TRANSPORT_WRITE.ordinal();
+        return phase != Phase.TRANSPORT_READ.ordinal() && phase != Phase.TRANSPORT_WRITE.ordinal()
+                && phase != Phase.CONNECT.ordinal() && phase != Phase.WAIT.ordinal()
+                && phase != Phase.DOWNSTREAM.ordinal();
+    }
+
+    /** The request starts waiting on a call: its time goes to {@link Phase#DOWNSTREAM}, and its segment ends. */
+    void enterDownstream() {
+        push(Phase.DOWNSTREAM.ordinal());
+        downstream = true;
+        segmentStart = 0;
+    }
+
+    /** The call ended: the request's own segments go on. */
+    void exitDownstream() {
+        pop(Phase.DOWNSTREAM.ordinal());
+        downstream = false;
+        SegmentSink sink = Recorder.segmentSink;
+        segmentStart = open && sink != null ? sink.start() : 0;
+    }
+
+    /** The call row for an operation at a peer, remembered for the next call of this thread. */
+    int callRow(ClientCalls calls, String operation, String callPeer) {
+        if (lastRow >= 0 && operation.equals(lastOperation) && callPeer.equals(lastPeer)) {
+            return lastRow;
+        }
+        lastRow = calls.indexOf(operation, callPeer);
+        lastOperation = operation;
+        lastPeer = callPeer;
+        return lastRow;
     }
 
     /** The phase on top of the stack, or -1 when none is. */
@@ -311,6 +371,11 @@ final class ThreadRecording implements CompletedRequest {
         firstByteNanos = -1;
         operationName = null;
         segmentStart = 0;
+        callNesting = 0;
+        downstream = false;
+        awaitingAnswer = false;
+        peer = null;
+        callOutcome = Outcome.SUCCESS;
     }
 
     @Override
@@ -325,7 +390,7 @@ final class ThreadRecording implements CompletedRequest {
 
     @Override
     public Outcome outcome() {
-        return Outcome.of(status, threw);
+        return client ? callOutcome : Outcome.of(status, threw);
     }
 
     @Override

@@ -1,0 +1,226 @@
+package dev.soapscope.apitest;
+
+import dev.soapscope.recorder.Aggregates;
+import dev.soapscope.recorder.ClientCalls;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.HotSpotSite;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.OperationStats;
+import dev.soapscope.recorder.OperationTable;
+import dev.soapscope.recorder.Outcome;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** SOAP calls a JVM makes, as the client probes record them: only the recorder's public API. */
+class ClientCallsTest {
+    @BeforeEach
+    void freshRecorder() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+    }
+
+    @AfterEach
+    void nothingLeftOpen() {
+        int token = Recorder.requestStart();
+        Recorder.requestEnd(token, 0, false);
+        assertEquals(Recorder.OPENED, token, "the test left a call or request open on its thread");
+    }
+
+    @Test
+    void aCallInsideARequestHasItsOwnPhasesAndTheRequestWaitsDownstream() throws InterruptedException {
+        int request = Recorder.requestStart();
+        Recorder.nameRequest(NameSource.STACK, "{urn:shop}order");
+        Recorder.enter(Phase.INVOKE);
+        Thread.sleep(5);
+        long callStart = System.nanoTime();
+        int call = Recorder.clientStart();
+        Recorder.clientPeer("http://user:secret@stock.example:8080/ws?wsdl");
+        Recorder.nameRequest(NameSource.STACK, "{urn:stock}reserve");
+        Recorder.enter(Phase.MARSHAL); // a marshal inside the call is the call's, not the request's
+        Thread.sleep(5);
+        Recorder.exit(Phase.MARSHAL);
+        boolean w = Recorder.socketWriteStart();
+        Recorder.socketWriteEnd(w, 300);
+        int first = Recorder.socketReadStart();
+        Thread.sleep(10);
+        Recorder.socketReadEnd(first, 100);
+        int next = Recorder.socketReadStart();
+        Recorder.socketReadEnd(next, 50);
+        Recorder.clientEnd(call, null);
+        long callNanos = System.nanoTime() - callStart;
+        Thread.sleep(2);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(request, 200, false);
+
+        assertEquals(Phase.WAIT.ordinal(), first, "the first read after the request was sent waits for the answer");
+        assertEquals(Phase.TRANSPORT_READ.ordinal(), next);
+        Aggregates a = Recorder.aggregates();
+        OperationStats served = a.stats(indexOf(a, "{urn:shop}order"));
+        assertEquals(1, served.requests());
+        assertEquals(0, served.phaseNanos(Phase.MARSHAL), "the call's marshal went to the request");
+        ClientCalls calls = a.clients();
+        int row = rowOf(calls, "{urn:stock}reserve", "stock.example:8080");
+        OperationStats s = calls.stats(row);
+        assertEquals(1, s.requests());
+        assertEquals(1, s.outcomes(Outcome.SUCCESS));
+        long sum = 0;
+        for (Phase p : Phase.values()) {
+            sum += s.phaseNanos(p);
+        }
+        assertEquals(s.totalNanos(), sum, "the call's phases add up to the call");
+        assertTrue(s.phaseNanos(Phase.MARSHAL) >= 5_000_000L, "marshal " + s.phaseNanos(Phase.MARSHAL));
+        assertTrue(s.phaseNanos(Phase.WAIT) >= 10_000_000L, "wait " + s.phaseNanos(Phase.WAIT));
+        assertEquals(150, s.bytesIn());
+        assertEquals(300, s.bytesOut());
+        // the request spent the call's whole time downstream: no more than the call took, no less than it recorded
+        long downstream = served.phaseNanos(Phase.DOWNSTREAM);
+        assertTrue(downstream >= s.totalNanos() && downstream <= callNanos, downstream + " vs call " + s.totalNanos());
+        assertEquals(java.util.Collections.singletonMap("{urn:shop}order", 1L), calls.callers(row));
+    }
+
+    @Test
+    void nestedBoundariesCountOneCallAndABatchCallIsNoBackgroundWork() {
+        for (int i = 0; i < 3; i++) {
+            int outer = Recorder.clientStart(); // a template over SAAJ: two boundaries, one call
+            int inner = Recorder.clientStart();
+            assertEquals(Recorder.NESTED, inner);
+            Recorder.clientPeer("https://bank.example/pay");
+            Recorder.nameRequest(NameSource.STACK, "{urn:bank}pay");
+            Recorder.enter(Phase.SOAP_PARSE);
+            Recorder.exit(Phase.SOAP_PARSE);
+            Recorder.clientEnd(inner, null);
+            Recorder.clientEnd(outer, null);
+        }
+        Aggregates a = Recorder.aggregates();
+        OperationStats s = a.clients().stats(rowOf(a.clients(), "{urn:bank}pay", "bank.example:443"));
+        assertEquals(3, s.requests());
+        assertEquals(3, s.phaseSeen(Phase.SOAP_PARSE));
+        assertNull(a.stats(OperationTable.NO_REQUEST), "a call outside any request is no background work");
+        assertEquals(java.util.Collections.emptyMap(), a.clients().callers(rowOf(a.clients(), "{urn:bank}pay", "bank.example:443")));
+    }
+
+    @Test
+    void theOutcomeComesFromWhatTheCallThrew() {
+        call("{urn:o}ok", null);
+        call("{urn:o}fault", new SoapFaultLike("Server said no"));
+        call("{urn:o}refused", new SoapFaultLike("Could not send", new ConnectException("refused")));
+        call("{urn:o}slow", new IllegalStateException(new SocketTimeoutException("read timed out")));
+        call("{urn:o}bug", new IllegalArgumentException("null port"));
+        call("{urn:o}io", new IOException("reset"));
+        ClientCalls c = Recorder.aggregates().clients();
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}ok", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.SUCCESS));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}fault", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.FAULT));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}refused", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TRANSPORT_ERROR));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}slow", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TIMEOUT));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}bug", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.EXCEPTION));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}io", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TRANSPORT_ERROR));
+    }
+
+    @Test
+    void aSecondConnectionToAPeerIsANewConnectionHotSpotOfTheCall() {
+        InetSocketAddress peer = InetSocketAddress.createUnresolved("carrier.example", 9443);
+        for (int i = 0; i < 3; i++) {
+            int call = Recorder.clientStart();
+            Recorder.nameRequest(NameSource.STACK, "{urn:carrier}track");
+            connect(peer);
+            Recorder.clientEnd(call, null);
+        }
+        Aggregates a = Recorder.aggregates();
+        OperationStats s = a.clients().stats(rowOf(a.clients(), "{urn:carrier}track", "carrier.example:9443"));
+        assertEquals(3, s.phaseSeen(Phase.CONNECT), "the peer comes from the socket when no probe named it");
+        assertTrue(s.hotspots(HotSpotKind.CONNECTION_NEW) >= 2, "connections after the first: " + s.hotspots(HotSpotKind.CONNECTION_NEW));
+        HotSpotSite site = null;
+        for (HotSpotSite h : a.sites().all()) {
+            if (h.kind() == HotSpotKind.CONNECTION_NEW) {
+                site = h;
+            }
+        }
+        assertNotNull(site);
+        assertTrue(site.caller().contains("ClientCallsTest"), "counted at the application's line: " + site.caller());
+    }
+
+    @Test
+    void socketIoOutsideACallIsNotRecorded() {
+        assertEquals(-1, Recorder.socketReadStart());
+        assertEquals(false, Recorder.socketWriteStart());
+        assertEquals(false, Recorder.connectStart());
+        int request = Recorder.requestStart();
+        assertEquals(-1, Recorder.socketReadStart(), "a served request's own sockets are the servlet probes' business");
+        Recorder.requestEnd(request, 200, false);
+    }
+
+    @Test
+    void callRowsAreBoundedWhateverPeersAndNamesComeAlong() {
+        Recorder.configure(new RecorderSettings(100, 3, 256, 8, true));
+        for (int i = 0; i < 50; i++) {
+            call("{urn:many}op" + i, null);
+        }
+        ClientCalls c = Recorder.aggregates().clients();
+        assertEquals(4, c.size(), "3 rows and other");
+        assertEquals(47, c.stats(ClientCalls.OTHER).requests());
+    }
+
+    @Test
+    void aRequestStartedInsideACallIsTheCalls() {
+        int call = Recorder.clientStart();
+        int request = Recorder.requestStart(); // an in-JVM transport serving the call on the calling thread
+        assertEquals(Recorder.NOT_COUNTED, request);
+        Recorder.requestEnd(request, 200, false);
+        Recorder.clientEnd(call, null);
+        assertEquals(1, Recorder.aggregates().clients().calls());
+    }
+
+    /** As the advice inlined in {@code Socket.connect}: the frame the event is skipped past to its caller. */
+    private static void connect(InetSocketAddress peer) {
+        boolean started = Recorder.connectStart();
+        Recorder.connectEnd(started, peer);
+    }
+
+    private static void call(String operation, Throwable thrown) {
+        int token = Recorder.clientStart();
+        Recorder.nameRequest(NameSource.STACK, operation);
+        Recorder.clientEnd(token, thrown);
+    }
+
+    private static int rowOf(ClientCalls calls, String operation, String peer) {
+        for (int i = 0; i < calls.size(); i++) {
+            if (operation.equals(calls.operation(i)) && peer.equals(calls.peer(i))) {
+                return i;
+            }
+        }
+        throw new AssertionError("no row " + operation + " at " + peer);
+    }
+
+    private static int indexOf(Aggregates a, String name) {
+        for (int i = 0; i < a.operations().size(); i++) {
+            if (name.equals(a.operations().name(i))) {
+                return i;
+            }
+        }
+        throw new AssertionError("no operation " + name);
+    }
+
+    /** Named as the stacks name their SOAP faults ({@code SOAPFaultException}, {@code AxisFault}). */
+    static final class SoapFaultLike extends RuntimeException {
+        SoapFaultLike(String message) {
+            super(message);
+        }
+
+        SoapFaultLike(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
