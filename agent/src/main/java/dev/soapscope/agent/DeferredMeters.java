@@ -10,7 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.function.Supplier;
 
 /**
- * The agent's Micrometer registry, made at the first scrape after a request completed rather than in premain:
+ * The agent's Micrometer registry, made at the first scrape after a request completed (or a call) rather than in premain:
  * Micrometer's static initialization starts {@code java.util.logging}, and a container that installs its own log
  * manager (WildFly's JBoss Modules sets {@code java.util.logging.manager} in its main) must find it not started
  * yet, or it does not boot. Until a request completed {@code /metrics} has nothing to say anyway.
@@ -28,8 +28,12 @@ final class DeferredMeters implements Supplier<PrometheusMeterRegistry> {
         return r != null || !anyRecorded() ? r : create();
     }
 
+    /** A request served, or a call made (a client JVM serves none). */
     private static boolean anyRecorded() {
         Aggregates a = Recorder.aggregates();
+        if (a.clients().calls() != 0) {
+            return true;
+        }
         for (int i = 0; i < a.operations().size(); i++) {
             OperationStats s = a.stats(i);
             if (s != null && s.requests() != 0) {

@@ -31,6 +31,21 @@ class DeferredMetersTest {
                 endpoint.get("/metrics").body());
     }
 
+    /** A batch job's JVM serves nothing: its calls alone make the registry. */
+    @Test
+    void aClientJvmsCallsMakeTheRegistry() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        DeferredMeters meters = new DeferredMeters();
+        Endpoint endpoint = new Endpoint(meters, true);
+        int token = Recorder.clientStart();
+        Recorder.clientPeer("http://bank.example:8080/pay");
+        Recorder.nameRequest(NameSource.STACK, "{urn:bank}pay");
+        Recorder.clientEnd(token, null);
+        String page = endpoint.get("/metrics").body();
+        assertTrue(page.contains("soapscope_client_call_duration_seconds_count{operation=\"{urn:bank}pay\",outcome=\"success\","
+                + "peer=\"bank.example:8080\"} 1"), page);
+    }
+
     private static void request() {
         int token = Recorder.requestStart();
         Recorder.nameRequest(NameSource.STACK, "urn:first");

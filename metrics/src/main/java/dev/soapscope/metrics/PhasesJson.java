@@ -45,7 +45,7 @@ final class PhasesJson {
             }
             j.endObject();
             StacksJson.noStack(j, ops.name(i), s);
-            timeSplit(j, s);
+            timeSplit(j, s, false);
             j.endObject();
         }
         j.endArray();
@@ -54,7 +54,7 @@ final class PhasesJson {
         if (background != null && background.requests() != 0) {
             j.name("background").beginObject().name("operation").value(OperationTable.NO_REQUEST_NAME)
                     .name("spans").value(background.requests());
-            timeSplit(j, background);
+            timeSplit(j, background, false);
             j.endObject();
         }
         return j.endObject().toString();
@@ -81,14 +81,14 @@ final class PhasesJson {
                 j.name(e.getKey()).value(e.getValue());
             }
             j.endObject();
-            timeSplit(j, s);
+            timeSplit(j, s, true);
             j.endObject();
         }
         j.endArray();
     }
 
     /** Duration, bytes, phases and hot spots, per request (per call for clients, per span for background work). */
-    private static void timeSplit(Json j, OperationStats s) {
+    private static void timeSplit(Json j, OperationStats s, boolean client) {
         long n = s.requests();
         Histogram total = s.totalHistogram();
         j.name("duration_us").beginObject()
@@ -116,7 +116,7 @@ final class PhasesJson {
                     .name("alloc_bytes").value(s.phaseAllocatedBytes(p) / n)
                     .name("alloc_sd_bytes").value(s.phaseAllocStdDevBytes(p), 0)
                     .name("requests").value(seen);
-            details(j, s, p, n, all);
+            details(j, s, p, n, all, client);
             j.endObject();
         }
         j.endObject();
@@ -131,11 +131,11 @@ final class PhasesJson {
     }
 
     /** The stack's own finer phases within ours (CXF phase names), when a probe registered any. */
-    private static void details(Json j, OperationStats s, Phase p, long n, double all) {
+    private static void details(Json j, OperationStats s, Phase p, long n, double all, boolean client) {
         boolean open = false;
         for (int d = 1; d <= PhaseDetails.MAX && PhaseDetails.label(d) != null; d++) {
             long nanos = s.detailNanos(d);
-            if (nanos == 0 || PhaseDetails.phase(d) != p) {
+            if (nanos == 0 || (client ? PhaseDetails.clientPhase(d) : PhaseDetails.phase(d)) != p) {
                 continue;
             }
             if (!open) {

@@ -11,7 +11,8 @@ import java.util.stream.Stream;
  * Finds the caller of a hot-spot event: below soapscope's own frames and the instrumented method itself (the frame
  * the advice is inlined in; the filter's wrappers are called by the application itself, so nothing is skipped below
  * them), the first frame outside the JDK that is a class initializer or no {@link CallerFrames known
- * wrapper}. On Java 9+ a {@code StackWalker} reads only those few frames (a few microseconds, under 1 KB); on Java 8
+ * wrapper}, and no constructor called by a constructor (a subclass's, chaining to its super class: a generated JAX-WS
+ * {@code Service}'s, say), since the code to act on is the one that builds the object. On Java 9+ a {@code StackWalker} reads only those few frames (a few microseconds, under 1 KB); on Java 8
  * the whole stack is filled in. Reached by reflection, as the recorder compiles for Java 8.
  */
 final class Callers {
@@ -87,6 +88,7 @@ final class Callers {
     private static Caller pick(Iterator<?> frames) throws Throwable {
         boolean pastOurs = false;
         boolean calledDirectly = false;
+        boolean inConstructor = false;
         for (int i = 0; i < MAX_FRAMES && frames.hasNext(); i++) {
             Object f = frames.next();
             String cls = (String) CLASS_NAME.invokeExact(f);
@@ -97,13 +99,16 @@ final class Callers {
                 }
                 pastOurs = true;
                 if (!calledDirectly) {
+                    inConstructor = CONSTRUCTOR.equals((String) METHOD_NAME.invokeExact(f));
                     continue; // this one is the instrumented method the advice is inlined in: never its own caller
                 }
             }
-            if (CallerFrames.isJdk(cls)) {
-                continue; // the JDK's own class initializers are not the code to act on: read no method name
-            }
             String method = (String) METHOD_NAME.invokeExact(f);
+            boolean chained = inConstructor && CONSTRUCTOR.equals(method);
+            inConstructor = CONSTRUCTOR.equals(method);
+            if (CallerFrames.isJdk(cls) || chained) {
+                continue; // the JDK's own class initializers are not the code to act on
+            }
             boolean init = "<clinit>".equals(method);
             if (init || !CallerFrames.isWrapper(cls) && !CallerFrames.isAccessor(method)) {
                 return new Caller(cls, method, (int) BYTECODE_INDEX.invokeExact(f), init, f);
@@ -112,9 +117,12 @@ final class Callers {
         return Caller.NONE;
     }
 
+    private static final String CONSTRUCTOR = "<init>";
+
     private static Caller pickElements(StackTraceElement[] frames) {
         boolean pastOurs = false;
         boolean calledDirectly = false;
+        boolean inConstructor = false;
         for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) {
             StackTraceElement f = frames[i];
             String cls = f.getClassName();
@@ -125,10 +133,13 @@ final class Callers {
                 }
                 pastOurs = true;
                 if (!calledDirectly) {
+                    inConstructor = CONSTRUCTOR.equals(f.getMethodName());
                     continue;
                 }
             }
-            if (CallerFrames.isJdk(cls)) {
+            boolean chained = inConstructor && CONSTRUCTOR.equals(f.getMethodName());
+            inConstructor = CONSTRUCTOR.equals(f.getMethodName());
+            if (CallerFrames.isJdk(cls) || chained) {
                 continue;
             }
             boolean init = "<clinit>".equals(f.getMethodName());

@@ -66,7 +66,8 @@ public enum Outcome {
     /**
      * How a call ended that threw {@code t} (null: it returned). The causes decide first, as stacks wrap what the
      * transport threw in their own faults (Axis's {@code AxisFault}, CXF's {@code Fault}): a timeout, else another I/O
-     * failure, else a SOAP fault by its class name, else anything else. Reads a few causes' classes only.
+     * failure, else a SOAP fault: by its class name, or a checked exception, which is what a JAX-WS call throws for a
+     * fault its WSDL declares ({@code NoSuchCustomerException}); else anything else. Reads a few causes' classes only.
      */
     static Outcome ofCall(Throwable t) {
         if (t == null) {
@@ -81,7 +82,8 @@ public enum Outcome {
                 return TIMEOUT;
             }
             io |= c instanceof java.io.IOException;
-            fault |= name.contains("Fault"); // SOAPFaultException, SoapFault, AxisFault, SoapFaultClientException
+            fault |= name.contains("Fault") // SOAPFaultException, SoapFault, AxisFault, SoapFaultClientException
+                    || i == 0 && !(c instanceof RuntimeException) && !(c instanceof Error);
             Throwable next = c.getCause();
             c = next == c ? null : next;
         }

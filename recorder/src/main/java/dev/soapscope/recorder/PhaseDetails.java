@@ -18,6 +18,8 @@ public final class PhaseDetails {
     private static final ConcurrentHashMap<String, Integer> OUTBOUND = new ConcurrentHashMap<String, Integer>();
     private static final AtomicReferenceArray<String> LABELS = new AtomicReferenceArray<String>(MAX + 1);
     private static final int[] PHASES = new int[MAX + 1];
+    /** The phase a detail counts for inside a SOAP call this JVM makes, where a name can mean otherwise. */
+    private static final int[] CLIENT_PHASES = new int[MAX + 1];
     private static int size;
 
     private PhaseDetails() {
@@ -35,15 +37,29 @@ public final class PhaseDetails {
         }
         int id = ++size;
         PHASES[id] = phase.ordinal();
+        CLIENT_PHASES[id] = phase.ordinal();
         LABELS.set(id, (outbound ? "out:" : "in:") + name);
         names.put(name, id);
         return id;
     }
 
-    /** The stack entry for a detail name, or -1 for a name not registered. */
-    static int entry(String name, boolean outbound) {
+    /**
+     * What a registered detail counts for inside a SOAP call, when not what it counts for in a served request (a
+     * response's {@code invoke} chain phases are no service code on a client). Returns false when not registered.
+     */
+    public static synchronized boolean onClient(String name, boolean outbound, Phase phase) {
         Integer id = (outbound ? OUTBOUND : INBOUND).get(name);
-        return id == null ? -1 : PHASES[id] | id << SHIFT;
+        if (id == null) {
+            return false;
+        }
+        CLIENT_PHASES[id] = phase.ordinal();
+        return true;
+    }
+
+    /** The stack entry for a detail name, in a served request or a call, or -1 for a name not registered. */
+    static int entry(String name, boolean outbound, boolean client) {
+        Integer id = (outbound ? OUTBOUND : INBOUND).get(name);
+        return id == null ? -1 : (client ? CLIENT_PHASES : PHASES)[id] | id << SHIFT;
     }
 
     /** The label shown for a detail id, such as {@code in:pre-protocol}; null when unused. */
@@ -54,5 +70,10 @@ public final class PhaseDetails {
     /** The phase a detail id counts for. */
     public static Phase phase(int id) {
         return Phase.of(PHASES[id]);
+    }
+
+    /** The phase a detail id counts for inside a SOAP call. */
+    public static Phase clientPhase(int id) {
+        return Phase.of(CLIENT_PHASES[id]);
     }
 }

@@ -23,6 +23,8 @@ public final class Recorder {
     public static final int OPENED = 2;
 
     private static final String UNKNOWN_SITE = "(unknown)";
+    /** A call still open after this long when its thread starts serving a request lost its end (an advice not run). */
+    static final long ABANDONED_CALL_NANOS = 10L * 60 * 1_000_000_000L;
     private static final NameSource[] NAME_SOURCES = NameSource.values();
 
     private static final ThreadLocal<ThreadRecording> THREADS = new ThreadLocal<ThreadRecording>() {
@@ -93,8 +95,16 @@ public final class Recorder {
     public static int requestStart() {
         try {
             ThreadRecording t = THREADS.get();
-            if (t.busy || t.client) {
-                return NOT_COUNTED; // a request served inside a call this thread makes (an in-JVM transport) is the call's
+            if (t.client) {
+                if (t.sinceStart() < ABANDONED_CALL_NANOS) {
+                    return NOT_COUNTED; // a request served inside a call this thread makes (an in-JVM transport) is the call's
+                }
+                t.callOutcome = Outcome.EXCEPTION; // a call whose end was lost long ago must not hold the thread
+                endCall(t);
+                t = THREADS.get();
+            }
+            if (t.busy) {
+                return NOT_COUNTED;
             }
             if (t.requestDepth++ > 0) {
                 return NESTED;
@@ -166,6 +176,30 @@ public final class Recorder {
         if (source.ordinal() > t.nameRank) {
             t.name = clean;
             t.nameRank = source.ordinal();
+        }
+    }
+
+    /**
+     * Names the current request or call by the payload's root element, the first element under a SOAP body (a DOM
+     * node, as SAAJ's {@code SOAPBody} is): {@code {namespace}local}, as the stacks name operations.
+     */
+    public static void nameFromPayloadRoot(org.w3c.dom.Node body) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (body == null || !wantsName(t, NameSource.STACK)) {
+                return;
+            }
+            org.w3c.dom.Node n = body.getFirstChild();
+            while (n != null && n.getNodeType() != org.w3c.dom.Node.ELEMENT_NODE) {
+                n = n.getNextSibling();
+            }
+            if (n != null) {
+                String ns = n.getNamespaceURI();
+                String local = n.getLocalName() != null ? n.getLocalName() : n.getNodeName();
+                name(t, NameSource.STACK, OperationTable.clean("{" + (ns == null ? "" : ns) + "}" + local));
+            }
+        } catch (Throwable e) {
+            failed("nameFromPayloadRoot", e);
         }
     }
 
@@ -291,17 +325,37 @@ public final class Recorder {
             if (--c.callNesting > 0) {
                 return;
             }
-            ThreadRecording t = c.outer;
-            try {
-                finishCall(c, t);
-            } finally {
-                THREADS.set(t);
-                if (t.downstream) {
-                    t.exitDownstream();
-                }
-            }
+            endCall(c);
         } catch (Throwable e) {
             failed("clientEnd", e);
+        }
+    }
+
+    /** Records the call and gives the thread back to its own recording. */
+    private static void endCall(ThreadRecording c) {
+        ThreadRecording t = c.outer;
+        try {
+            finishCall(c, t);
+        } finally {
+            THREADS.set(t);
+            if (t.downstream) {
+                t.exitDownstream();
+            }
+        }
+    }
+
+    /**
+     * The call in progress was answered by a SOAP fault, though its boundary returned normally (Metro's
+     * {@code Stub.process} returns the fault, which the port then throws).
+     */
+    public static void clientFault() {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && c.callOutcome == Outcome.SUCCESS) {
+                c.callOutcome = Outcome.FAULT;
+            }
+        } catch (Throwable e) {
+            failed("clientFault", e);
         }
     }
 
@@ -496,7 +550,7 @@ public final class Recorder {
      */
     public static int enterDetail(String name, boolean outbound) {
         try {
-            int entry = PhaseDetails.entry(name, outbound);
+            int entry = PhaseDetails.entry(name, outbound, THREADS.get().client);
             if (entry >= 0) {
                 enter(entry);
             }

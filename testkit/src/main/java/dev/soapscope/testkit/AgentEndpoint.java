@@ -82,6 +82,22 @@ public final class AgentEndpoint {
         throw new AssertionError("no operation " + name + " in " + phases.toPrettyString());
     }
 
+    /** The /phases {@code clients} entry of the calls of one operation (at whatever peer: the test's calls have one). */
+    public static JsonNode client(JsonNode phases, String name) {
+        for (JsonNode call : phases.get("clients")) {
+            if (call.get("operation").asText().equals(name)) {
+                return call;
+            }
+        }
+        throw new AssertionError("no client call " + name + " in " + phases.toPrettyString());
+    }
+
+    /** Share of a /phases entry's time that no named phase claims ({@code other}), 0 when none. */
+    public static double otherShare(JsonNode entry) {
+        JsonNode other = entry.get("phases").get("other");
+        return other == null ? 0 : other.get("share").asDouble();
+    }
+
     /**
      * Self time per phase, in microseconds, that one operation spent between two of its /phases entries (mean per
      * request times requests, per phase): the requests after a warm-up, say.
@@ -118,6 +134,9 @@ public final class AgentEndpoint {
                 merged.putArray("first_stack");
             }
             merged.put("total", merged.get("total").asLong() + s.path("total").asLong());
+            if (s.path("per_call").isNumber()) { // a client.create site: its rate over all calls, summed over callers
+                merged.put("per_call", merged.path("per_call").asDouble() + s.get("per_call").asDouble());
+            }
             ((ArrayNode) merged.get("callers")).add(s.path("caller").asText());
             s.path("first_stack").forEach(((ArrayNode) merged.get("first_stack"))::add);
             for (JsonNode op : s.path("operations")) {

@@ -84,10 +84,19 @@ final class CxfProbes {
     }
 
 
-    /** Registers the CXF phase names with the recorder. */
+    /**
+     * Registers the CXF phase names with the recorder. On a client the response runs the inbound chain, whose
+     * {@code *-invoke} phases are the chain's own routing there, and {@code prepare-send-ending} closes the request
+     * and waits for the answer (CXF 4's default conduit sends on its HttpClient's threads: the calling thread waits);
+     * socket reads and writes on the calling thread (the URLConnection conduit) take their own phases inside it.
+     */
     static void defineDetails() {
         define(INBOUND, false);
         define(OUTBOUND, true);
+        for (String invoke : new String[] {"pre-invoke", "invoke", "post-invoke"}) {
+            PhaseDetails.onClient(invoke, false, Phase.HANDLERS);
+        }
+        PhaseDetails.onClient("prepare-send-ending", true, Phase.WAIT);
     }
 
     private static void define(Object[][] table, boolean outbound) {

@@ -38,6 +38,7 @@ public final class Probes {
                 LoggingProbes.JBOSS_LOGMANAGER, LoggingProbes.CXF, LoggingProbes.SPRING_WS,
                 ValidationProbes.JAXP, ValidationProbes.SPRING_WS,
                 MetroProbes.METRO,
+                ClientProbes.SOCKETS, ClientProbes.JAXWS_CLIENTS, ClientProbes.CXF, ClientProbes.METRO, ClientProbes.SAAJ,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 

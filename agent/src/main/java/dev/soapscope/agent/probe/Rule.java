@@ -108,6 +108,27 @@ final class Rule {
                         .bind(RuleAdvice.SiteValue.class, site));
     }
 
+    /**
+     * Each object built is one {@code kind} event at the named site, counted once its constructor returned: for
+     * constructors of API types that describe what was built (a JAX-WS {@code Service}).
+     */
+    static Rule createdAt(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind, String site) {
+        return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedAtSite"),
+                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
+                        .bind(RuleAdvice.SiteValue.class, site));
+    }
+
+    /** The methods are a SOAP call's boundary: each outermost one is one call this JVM makes. */
+    static Rule clientCall(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCall"), Advice.withCustomMapping());
+    }
+
+    /** The methods get a probe's own advice (a nested class of {@code holder}), with no constants bound. */
+    static Rule advised(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
+                        Class<?> holder, String advice) {
+        return new Rule(types, methods, Advices.nested(holder, advice), Advice.withCustomMapping());
+    }
+
     /** What the methods return names the request's operation (as the SOAP stack sees it). */
     static Rule operationName(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "NameFromReturn"), Advice.withCustomMapping());

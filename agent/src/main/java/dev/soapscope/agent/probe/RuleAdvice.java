@@ -88,6 +88,27 @@ final class RuleAdvice {
         }
     }
 
+    /** Exit only, like {@link CreatedOfType}, at a named site: what was built. */
+    static final class CreatedAtSite {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@KindValue int kind, @SiteValue String site) {
+            Recorder.hotspot(kind, site);
+        }
+    }
+
+    /** A SOAP call's boundary: the outermost one counts the call; what it threw tells the outcome. */
+    static final class ClientCall {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter() {
+            return Recorder.clientStart();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
+            Recorder.clientEnd(token, thrown);
+        }
+    }
+
     static final class ByteReadInPhase {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@PhaseValue int phase, @SiteValue String site) {
