@@ -371,6 +371,30 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Enters {@code phase} only inside a SOAP call: for a JDK HTTP client's own steps (getting a connection, reading the
+     * status line and headers), which run for every HTTP client in the JVM. Returns whether it entered.
+     */
+    public static boolean enterInCall(int phase) {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && !c.busy) {
+                c.push(phase);
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("enterInCall", e);
+        }
+        return false;
+    }
+
+    /** Leaves what {@link #enterInCall} entered. */
+    public static void exitInCall(boolean entered, int phase) {
+        if (entered) {
+            exit(phase);
+        }
+    }
+
     /** Before a socket connects: a call in progress spends it in {@link Phase#CONNECT}. Returns whether it entered. */
     public static boolean connectStart() {
         try {

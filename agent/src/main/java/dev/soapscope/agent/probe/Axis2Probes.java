@@ -225,11 +225,18 @@ final class Axis2Probes implements Probe {
         }
     }
 
-    /** Service and operation once Dispatch has found both (it throws when it has not): {@code Version.getVersion}. */
+    /**
+     * Service and operation once Dispatch has found both (it throws when it has not): {@code Version.getVersion}. Only
+     * on the server side: a client's answer runs the same in-flow, and a client's service name is made unique per
+     * {@code ServiceClient} or stub ({@code anonService}, a counter), which would rename the call and fill the table.
+     */
     static final class NameFromDispatch {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Argument(0) Object message) {
             org.apache.axis2.context.MessageContext m = (org.apache.axis2.context.MessageContext) message;
+            if (!m.isServerSide()) {
+                return;
+            }
             org.apache.axis2.description.AxisService service = m.getAxisService();
             org.apache.axis2.description.AxisOperation operation = m.getAxisOperation();
             if (service != null && operation != null && operation.getName() != null) {

@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.Stack;
 import net.bytebuddy.asm.Advice;
@@ -9,6 +10,7 @@ import net.bytebuddy.asm.Advice;
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -36,7 +38,16 @@ final class ClientProbes {
             Rule.advised(named("sun.nio.ch.NioSocketImpl"),
                     named("write").and(takesArguments(3)).and(takesArgument(0, byte[].class)), ClientProbes.class, "SocketWrite"),
             Rule.advised(named("java.net.SocketOutputStream"),
-                    named("socketWrite").and(takesArguments(3)).and(takesArgument(0, byte[].class)), ClientProbes.class, "SocketWrite"))
+                    named("socketWrite").and(takesArguments(3)).and(takesArgument(0, byte[].class)), ClientProbes.class, "SocketWrite"),
+            // HttpURLConnection above its socket (Metro, SAAJ, Spring-WS's default sender, CXF's URLConnection conduit):
+            // getting a connection (a new one, or one kept alive) is connect; sending the request and reading the status
+            // line and headers is transport.read, its socket write and first read (the wait) nested in it
+            Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection"),
+                    namedOneOf("plainConnect0", "plainConnect").and(takesArguments(0)), Phase.CONNECT),
+            Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection"),
+                    named("getInputStream0").and(takesArguments(0)), Phase.TRANSPORT_READ),
+            Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"),
+                    named("read").and(takesArguments(3)), Phase.TRANSPORT_READ))
             .loadedBy(isBootstrapClassLoader());
 
     /** JAX-WS (javax and jakarta: Metro, CXF, Axis2's): a Service, a port or a Dispatch built. */
@@ -78,6 +89,56 @@ final class ClientProbes {
             Rule.hotspot(named("com.sun.xml.messaging.saaj.client.p2p.HttpSOAPConnectionFactory"), named("createConnection"),
                     HotSpotKind.CLIENT_CREATE, "SAAJ SOAPConnection built (with a MessageFactory of its own)"))
             .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.client.p2p.HttpSOAPConnection")).seenAs(Stack.SAAJ);
+
+    /** The classes nested in Spring-WS's template: its callbacks and extractors (anonymous, so matched by their outer). */
+    private static final net.bytebuddy.matcher.ElementMatcher.Junction<net.bytebuddy.description.type.TypeDescription>
+            TEMPLATE_PARTS = nameStartsWith("org.springframework.ws.client.core.WebServiceTemplate$");
+
+    /**
+     * Spring-WS: {@code WebServiceTemplate.sendAndReceive(uri, callback, extractor)}, where every send of the template
+     * ends up, named by the payload's root once the request is written (SAAJ messages), and templates built.
+     */
+    static final StackProbe SPRING_WS = new StackProbe("spring-ws-client",
+            Rule.clientCallToAddress(named("org.springframework.ws.client.core.WebServiceTemplate"),
+                    named("sendAndReceive").and(takesArguments(3)).and(takesArgument(0, String.class))
+                            .and(takesArgument(2, named("org.springframework.ws.client.core.WebServiceMessageExtractor")))),
+            Rule.advised(named("org.springframework.ws.client.core.WebServiceTemplate"), named("sendRequest").and(takesArguments(2)),
+                    ClientProbes.class, "SpringWsCallName"),
+            // the template's own callbacks: the caller's payload written into the request, the answer's read out
+            Rule.phase(TEMPLATE_PARTS.and(Rule.below("org.springframework.ws.client.core.WebServiceMessageCallback")),
+                    named("doWithMessage"), Phase.MARSHAL),
+            Rule.phase(TEMPLATE_PARTS.and(Rule.below("org.springframework.ws.client.core.WebServiceMessageExtractor")
+                            .or(Rule.below("org.springframework.ws.client.core.SourceExtractor"))),
+                    named("extractData"), Phase.UNMARSHAL),
+            // an empty request made by the template's message factory: the stack's own plumbing, as on a server
+            Rule.phase(Rule.below("org.springframework.ws.WebServiceMessageFactory"),
+                    named("createWebServiceMessage").and(takesArguments(0)), Phase.HANDLERS),
+            Rule.createdAt(named("org.springframework.ws.client.core.WebServiceTemplate"), HotSpotKind.CLIENT_CREATE,
+                    "Spring-WS WebServiceTemplate built (a message factory and a message sender of its own)"))
+            .loadedBy(SeesType.anyOf("org.springframework.ws.client.core.WebServiceTemplate")).seenAs(Stack.SPRING_WS);
+
+    /**
+     * Axis2 (1.x javax, 2.x jakarta: the same classes): {@code OperationClient.execute}, under stubs and
+     * {@code ServiceClient} alike; a {@code ServiceClient} (every stub has one) or a {@code ConfigurationContext} built.
+     */
+    static final StackProbe AXIS2 = new StackProbe("axis2-client",
+            Rule.advised(named("org.apache.axis2.client.OperationClient"), named("execute").and(takesArguments(1)),
+                    ClientProbes.class, "Axis2Call"),
+            Rule.hotspot(named("org.apache.axis2.client.ServiceClient"), named("configureServiceClient"),
+                    HotSpotKind.CLIENT_CREATE, "Axis2 ServiceClient built (without a ConfigurationContext given: axis2.xml "
+                            + "read, modules deployed, a connection pool of its own)"),
+            Rule.hotspot(named("org.apache.axis2.context.ConfigurationContextFactory"), isStatic().and(nameStartsWith("create")),
+                    HotSpotKind.CLIENT_CREATE, "Axis2 ConfigurationContext built (axis2.xml read, modules deployed)"))
+            .loadedBy(SeesType.anyOf("org.apache.axis2.client.OperationClient")).seenAs(Stack.AXIS2);
+
+    /** Axis 1.4: {@code Call.invoke}, every overload (nested ones count once); a {@code Service} (a locator) built. */
+    static final StackProbe AXIS1 = new StackProbe("axis1-client",
+            Rule.clientCall(named("org.apache.axis.client.Call"), named("invoke").and(not(takesArguments(0)))),
+            Rule.advised(named("org.apache.axis.client.Call"), named("invoke").and(takesArguments(0)),
+                    ClientProbes.class, "Axis1Call"),
+            Rule.createdAt(named("org.apache.axis.client.Service"), HotSpotKind.CLIENT_CREATE,
+                    "Axis 1 Service built (client-config.wsdd read; from a WSDL, the WSDL parsed)"))
+            .loadedBy(SeesType.anyOf("org.apache.axis.client.Call")).seenAs(Stack.AXIS1);
 
     private ClientProbes() {
     }
@@ -199,6 +260,78 @@ final class ClientProbes {
             } finally {
                 Recorder.clientEnd(token, thrown);
             }
+        }
+    }
+
+    /** The request as it is sent: a SAAJ message is named by its payload's root, another by its SOAPAction. */
+    static final class SpringWsCallName {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(1) Object message) throws Exception {
+            if (message instanceof org.springframework.ws.soap.saaj.SaajSoapMessage) {
+                Recorder.nameFromPayloadRoot(((org.springframework.ws.soap.saaj.SaajSoapMessage) message).getSaajMessage().getSOAPBody());
+            } else if (message instanceof org.springframework.ws.soap.SoapMessage) {
+                Recorder.nameRequest(NameSource.SOAP_ACTION, ((org.springframework.ws.soap.SoapMessage) message).getSoapAction());
+            }
+        }
+    }
+
+    /**
+     * Axis2's call, named by its operation (a {@code ServiceClient}'s anonymous operations by the action instead), at
+     * the options' address.
+     */
+    static final class Axis2Call {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object client) {
+            int token = Recorder.clientStart();
+            try { // the token must come back whatever happens
+                org.apache.axis2.client.OperationClient c = (org.apache.axis2.client.OperationClient) client;
+                org.apache.axis2.description.AxisOperation op = c.getOperationContext() == null ? null
+                        : c.getOperationContext().getAxisOperation();
+                javax.xml.namespace.QName name = op == null ? null : op.getName();
+                String action = c.getOptions() == null ? null : c.getOptions().getAction();
+                if (name != null && !name.getLocalPart().startsWith("anon")) {
+                    Recorder.nameRequest(NameSource.STACK, name.toString());
+                } else if (action != null && !action.isEmpty()) {
+                    Recorder.nameRequest(NameSource.STACK, action);
+                }
+                if (c.getOptions() != null && c.getOptions().getTo() != null) {
+                    Recorder.clientPeer(c.getOptions().getTo().getAddress());
+                }
+            } catch (Throwable unnamed) {
+                // named by nothing: counted all the same
+            }
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
+            Recorder.clientEnd(token, thrown);
+        }
+    }
+
+    /** Axis 1's call, named by its operation (else its SOAPAction), at its target endpoint. */
+    static final class Axis1Call {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object call) {
+            int token = Recorder.clientStart();
+            try { // the token must come back whatever happens
+                org.apache.axis.client.Call c = (org.apache.axis.client.Call) call;
+                javax.xml.namespace.QName op = c.getOperationName();
+                if (op != null) {
+                    Recorder.nameRequest(NameSource.STACK, op.toString());
+                } else {
+                    Recorder.nameRequest(NameSource.SOAP_ACTION, c.getSOAPActionURI());
+                }
+                Recorder.clientPeer(c.getTargetEndpointAddress());
+            } catch (Throwable unnamed) {
+                // named by nothing: counted all the same
+            }
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
+            Recorder.clientEnd(token, thrown);
         }
     }
 

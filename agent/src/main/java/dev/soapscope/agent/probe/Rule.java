@@ -74,6 +74,13 @@ final class Rule {
                 Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
     }
 
+    /** The methods' self time goes to {@code phase}, but only inside a SOAP call this JVM makes: JDK HTTP plumbing. */
+    static Rule phaseInCall(ElementMatcher.Junction<TypeDescription> types,
+                            ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhaseInCall"),
+                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+    }
+
     /** Each outermost call is one {@code kind} event; the site is the called method. */
     static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, HotSpotKind kind) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtMethod"),
@@ -121,6 +128,12 @@ final class Rule {
     /** The methods are a SOAP call's boundary: each outermost one is one call this JVM makes. */
     static Rule clientCall(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCall"), Advice.withCustomMapping());
+    }
+
+    /** As {@link #clientCall}, for methods whose first argument is the endpoint address: the call's peer. */
+    static Rule clientCallToAddress(ElementMatcher.Junction<TypeDescription> types,
+                                    ElementMatcher.Junction<MethodDescription> methods) {
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCallToAddress"), Advice.withCustomMapping());
     }
 
     /** The methods get a probe's own advice (a nested class of {@code holder}), with no constants bound. */

@@ -56,6 +56,18 @@ final class RuleAdvice {
         }
     }
 
+    static final class InPhaseInCall {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@PhaseValue int phase) {
+            return Recorder.enterInCall(phase);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean entered, @PhaseValue int phase) {
+            Recorder.exitInCall(entered, phase);
+        }
+    }
+
     static final class CallAtMethod {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@KindValue int kind) {
@@ -101,6 +113,21 @@ final class RuleAdvice {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter() {
             return Recorder.clientStart();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
+            Recorder.clientEnd(token, thrown);
+        }
+    }
+
+    /** A SOAP call's boundary whose first argument is the endpoint address (a String or URI): the call's peer. */
+    static final class ClientCallToAddress {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.Argument(0) Object address) {
+            int token = Recorder.clientStart();
+            Recorder.clientPeer(address == null ? null : address.toString()); // never throws: the token comes back
+            return token;
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)

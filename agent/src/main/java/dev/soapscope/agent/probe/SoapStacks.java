@@ -62,6 +62,9 @@ final class SoapStacks {
                     HotSpotKind.SOAP_CONVERSION, "stream -> envelope (SAAJ EnvelopeFactory.createEnvelope)"),
             Rule.phase(named("com.sun.xml.messaging.saaj.soap.MessageImpl"),
                     namedOneOf("saveChanges", "writeTo"), Phase.SOAP_SERIALIZE),
+            // a message made from received bytes (a SOAPConnection's answer): its MIME headers and parts read
+            Rule.phase(Rule.below("com.sun.xml.messaging.saaj.soap.MessageFactoryImpl"),
+                    named("createMessage").and(takesArguments(2)), Phase.SOAP_PARSE),
             Rule.phase(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),
                     Phase.SOAP_SERIALIZE),
             Rule.hotspot(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),

@@ -1,0 +1,50 @@
+package dev.soapscope.demo.springwsecho;
+
+import org.springframework.core.io.ClassPathResource;
+
+/**
+ * Runs the Spring-WS echo sample's own clients, unmodified, as their mains do but for many rounds: the SAAJ
+ * {@code EchoClient} (built once; it opens a {@code SOAPConnection} in every call and never closes it), and the
+ * Spring-WS {@code EchoClient} (a {@code WebServiceGatewaySupport}: its template built once and reused, or a client
+ * built for every round). Args: {@code saaj | spring-ws | spring-ws-per-call}, rounds, the service's URL. Prints a
+ * line when done, then waits for its standard input to close, so the agent's endpoint can be read.
+ */
+public final class EchoClientsDriver {
+    public static final String DONE = "soapscope echo driver done";
+
+    private EchoClientsDriver() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String which = args[0];
+        int rounds = Integer.parseInt(args[1]);
+        String url = args[2];
+        if (which.equals("saaj")) {
+            org.springframework.ws.samples.echo.client.saaj.EchoClient client =
+                    new org.springframework.ws.samples.echo.client.saaj.EchoClient(url);
+            for (int i = 0; i < rounds; i++) {
+                client.callWebService();
+            }
+        } else {
+            org.springframework.ws.samples.echo.client.sws.EchoClient client = null;
+            for (int i = 0; i < rounds; i++) {
+                if (client == null || which.equals("spring-ws-per-call")) {
+                    client = springWsClient(url);
+                }
+                client.echo();
+            }
+        }
+        System.out.println(DONE + ": " + rounds + " rounds");
+        while (System.in.read() >= 0) {
+            // until the test closes our input
+        }
+    }
+
+    /** As the sample's {@code SpringWsEchoClient} sets it up. */
+    private static org.springframework.ws.samples.echo.client.sws.EchoClient springWsClient(String url) {
+        org.springframework.ws.samples.echo.client.sws.EchoClient client = new org.springframework.ws.samples.echo.client.sws.EchoClient();
+        client.setDefaultUri(url);
+        client.setRequest(new ClassPathResource("echoRequest.xml"));
+        return client;
+    }
+}

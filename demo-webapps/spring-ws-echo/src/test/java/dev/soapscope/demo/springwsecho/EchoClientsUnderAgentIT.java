@@ -1,0 +1,118 @@
+package dev.soapscope.demo.springwsecho;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ForkedClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Spring-WS echo sample's own clients (SAAJ and Spring-WS, unmodified) calling the sample's server jar, each in a
+ * client JVM under the agent: every call counted once and named by its payload, its time in named phases, the server
+ * counting the same requests, and the clients built at the line that builds them. The SAAJ client opens a
+ * {@code SOAPConnection} in every call: flagged there, at one per call.
+ */
+class EchoClientsUnderAgentIT {
+    private static final String OPERATION = "{http://www.springframework.org/spring-ws/samples/echo}echoRequest";
+    private static final String CONNECTION_BUILT = "SAAJ SOAPConnection built (with a MessageFactory of its own)";
+    private static final String TEMPLATE_BUILT = "Spring-WS WebServiceTemplate built (a message factory and a message sender of its own)";
+    private static final int ROUNDS = 200;
+
+    private static BootJarUnderAgent server;
+    private static String url;
+
+    @BeforeAll
+    static void startServer() {
+        server = BootJarUnderAgent.start(
+                Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")),
+                Path.of(System.getProperty("echo.jar", "target/echo-server.jar")));
+        url = server.uri("/echo-server/services").toString();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void theSaajClientOpensAConnectionInEveryCall() throws Exception {
+        long served = servedSoFar();
+        try (ForkedClient client = driver("saaj")) {
+            AgentEndpoint agent = client.agent();
+            JsonNode call = AgentEndpoint.client(agent.phases(), OPERATION);
+            keep("saaj", call);
+            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
+            assertEquals(ROUNDS, call.get("outcomes").get("success").asLong());
+            assertEquals("127.0.0.1:" + server.uri("/").getPort(), call.get("peer").asText());
+            assertTrue(AgentEndpoint.otherShare(call) <= 0.10, "other's share " + AgentEndpoint.otherShare(call) + ": " + call);
+            JsonNode built = AgentEndpoint.site(agent.hotspots(), "client.create", CONNECTION_BUILT);
+            assertEquals(1.0, built.get("per_call").asDouble(), 0.01, built.toPrettyString());
+            assertTrue(built.get("callers").toString().contains("EchoClient.callWebService"), "at the sample's line: " + built);
+        }
+        assertEquals(ROUNDS, servedSoFar() - served, "the server counted the client's calls");
+    }
+
+    @Test
+    void theSpringWsClientReusesItsTemplate() throws Exception {
+        try (ForkedClient client = driver("spring-ws")) {
+            AgentEndpoint agent = client.agent();
+            JsonNode call = AgentEndpoint.client(agent.phases(), OPERATION);
+            keep("spring-ws", call);
+            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
+            assertTrue(AgentEndpoint.otherShare(call) <= 0.10, "other's share " + AgentEndpoint.otherShare(call) + ": " + call);
+            JsonNode built = AgentEndpoint.site(agent.hotspots(), "client.create", TEMPLATE_BUILT);
+            assertEquals(1, built.get("total").asLong(), built.toPrettyString());
+        }
+    }
+
+    @Test
+    void aSpringWsClientBuiltForEveryCallIsReportedAtTheLineThatBuildsIt() {
+        try (ForkedClient client = driver("spring-ws-per-call")) {
+            AgentEndpoint agent = client.agent();
+            assertEquals(ROUNDS, AgentEndpoint.client(agent.phases(), OPERATION).get("requests").asLong());
+            JsonNode built = AgentEndpoint.site(agent.hotspots(), "client.create", TEMPLATE_BUILT);
+            assertEquals(1.0, built.get("per_call").asDouble(), 0.01, built.toPrettyString());
+            assertTrue(built.get("callers").toString().contains("EchoClientsDriver.springWsClient"),
+                    "past the gateway's and the sample client's constructors: " + built);
+        }
+    }
+
+    private static long servedSoFar() throws InterruptedException {
+        Thread.sleep(200); // a request is recorded as its servlet call returns, maybe just after the answer
+        JsonNode ops = server.agent().phases().get("operations");
+        for (JsonNode op : ops) {
+            if (op.get("operation").asText().equals(OPERATION)) {
+                return op.get("requests").asLong();
+            }
+        }
+        return 0;
+    }
+
+    private static void keep(String which, JsonNode call) throws IOException {
+        Files.writeString(Path.of("target", "client-" + which + "-call.json"), call.toPrettyString());
+    }
+
+    private static ForkedClient driver(String which) {
+        Path[] classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of).toArray(Path[]::new);
+        return ForkedClient.main(EchoClientsDriver.class.getName())
+                .classpath(classpath)
+                .agentUnderTest(null)
+                .args(which, String.valueOf(ROUNDS), url)
+                .start()
+                .await(EchoClientsDriver.DONE, Duration.ofSeconds(180));
+    }
+}
