@@ -1,0 +1,78 @@
+package dev.soapscope.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ForkedServer;
+import dev.soapscope.testkit.Http;
+import dev.soapscope.testkit.Jdks;
+import dev.soapscope.testkit.PrometheusText;
+import dev.soapscope.testkit.Soap;
+import dev.soapscope.testkit.servlets.DownstreamCallingServlet;
+import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A service that calls another while serving (a SAAJ call to an echo on the same Tomcat 11, twice per request), under
+ * the agent on every JDK the machine has among 17 and 25: the request waits in {@code downstream} for as long as its
+ * calls took, the calls are counted once each with their own phases under {@code clients}, made from that operation,
+ * and the echo counts the same requests as served.
+ */
+class DownstreamOnTomcatIT {
+    private static final int N = 60;
+    private static final int CALLS = 2;
+    private static final String FRONT = "urn:front";
+    private static final String CALL = "{urn:soapscope:test}echo";
+
+    static Stream<Path> jdks() {
+        return Jdks.available();
+    }
+
+    @ParameterizedTest(name = "JDK {0}")
+    @MethodSource("jdks")
+    void aRequestWaitsDownstreamForItsCallsWhichHaveTheirOwnBreakdown(Path javaHome) throws Exception {
+        try (ForkedServer server = ForkedServer.tomcat().javaHome(javaHome).agentUnderTest()
+                .servlet(DownstreamCallingServlet.class, "/front")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .start()) {
+            AgentEndpoint agent = AgentEndpoint.of(server);
+            for (int i = 0; i < N; i++) {
+                Http.Response r = Http.post(server.uri("/front?calls=" + CALLS), Soap.echoRequest("front " + i),
+                        Soap.CONTENT_TYPE, Map.of("SOAPAction", "\"" + FRONT + "\""));
+                assertEquals(200, r.status(), r::toString);
+                assertTrue(r.body().contains("downstream " + (CALLS - 1)), r.body());
+            }
+            agent.awaitRequests(FRONT, N);
+            JsonNode phases = agent.phases();
+            JsonNode front = AgentEndpoint.operation(phases, FRONT);
+            JsonNode call = AgentEndpoint.client(phases, CALL);
+            assertEquals(N * CALLS, call.get("requests").asLong(), call.toPrettyString());
+            assertEquals("127.0.0.1:" + server.port(), call.get("peer").asText());
+            assertEquals(N * CALLS, call.get("called_from").path(FRONT).asLong(), call.toPrettyString());
+            assertEquals(N * CALLS, AgentEndpoint.operation(phases, "/echo").get("requests").asLong(),
+                    "the echo served each call once: " + phases.get("operations"));
+            for (String phase : new String[] {"soap.serialize", "transport.write", "wait"}) {
+                assertTrue(call.get("phases").has(phase), phase + ": " + call.toPrettyString());
+            }
+            assertTrue(AgentEndpoint.otherShare(call) <= 0.10, "other's share " + AgentEndpoint.otherShare(call) + ": " + call);
+            AgentOnTomcatIT.assertPhasesAddUp(front);
+            AgentOnTomcatIT.assertPhasesAddUp(call);
+            // the front spent in downstream what its calls took, and none of the calls' phases is the front's
+            double downstream = front.get("phases").get("downstream").get("mean_us").asDouble() * N;
+            double calls = call.get("duration_us").get("mean").asDouble() * N * CALLS;
+            assertTrue(downstream >= calls * 0.99 && downstream <= calls * 1.10 + 2_000 * N,
+                    "downstream " + downstream + " us for calls of " + calls + " us in all");
+            assertTrue(!front.get("phases").has("wait") && !front.get("phases").has("connect"), front.toPrettyString());
+            PrometheusText metrics = agent.metrics();
+            assertEquals(N * CALLS, metrics.value("soapscope_client_call_duration_seconds_count",
+                    Map.of("operation", CALL, "outcome", "success", "peer", "127.0.0.1:" + server.port())), 0.0);
+        }
+    }
+}
