@@ -72,8 +72,15 @@ final class ClientProbes {
                     "CXF Bus built"))
             .loadedBy(SeesType.anyOf("org.apache.cxf.endpoint.ClientImpl")).seenAs(Stack.CXF);
 
-    /** Metro: {@code Stub.process}, under SEI stubs and {@code Dispatch} alike. */
+    /**
+     * Metro: an SEI port's method handler or a {@code Dispatch}'s {@code invoke}, which build the request and read the
+     * answer around {@code Stub.process} (the answer is unmarshalled after it returns); {@code Stub.process}, nested,
+     * names the call and reads a fault from the answer.
+     */
     static final StackProbe METRO = new StackProbe("metro-client",
+            Rule.clientCall(Rule.below("com.sun.xml.ws.client.sei.MethodHandler"), named("invoke").and(takesArguments(2))),
+            Rule.clientCall(named("com.sun.xml.ws.client.dispatch.DispatchImpl"),
+                    namedOneOf("invoke", "invokeOneWay").and(takesArguments(1))),
             Rule.advised(named("com.sun.xml.ws.client.Stub"), named("process").and(takesArguments(3)),
                     ClientProbes.class, "MetroCall"))
             .loadedBy(SeesType.anyOf("com.sun.xml.ws.client.Stub")).seenAs(Stack.METRO);
