@@ -23,7 +23,8 @@ final class CallerFrames {
         "org.springframework.xml.XMLInputFactoryUtils",            // Spring-WS factory helpers
         "org.springframework.xml.DocumentBuilderFactoryUtils",
         "org.springframework.xml.transform.TransformerFactoryUtils",
-        "org.springframework.xml.validation.SchemaFactoryUtils"};
+        "org.springframework.xml.validation.SchemaFactoryUtils",
+        "org.apache.axis2.client.ServiceClient"};                  // Axis2: builds its ConfigurationContext for its caller
 
     private CallerFrames() {
     }

@@ -115,10 +115,20 @@ public final class ForkedClient implements AutoCloseable {
             return this;
         }
 
-        /** The agent under test ({@link ForkedServer#agentJarUnderTest()}), its endpoint on a free port. */
+        /**
+         * The agent under test ({@link ForkedServer#agentJarUnderTest()}), its endpoint on a free port, with
+         * {@code extraArgs} and then {@code -Dsoapscope.test.clientAgentArgs} (to profile a client IT's clients:
+         * {@code profiler=cpu,profiler.dir=...}).
+         */
         public Builder agentUnderTest(String extraArgs) {
             agentJar = ForkedServer.agentJarUnderTest();
-            agentArgs = extraArgs == null || extraArgs.isEmpty() ? "port=0" : "port=0," + extraArgs;
+            StringBuilder args = new StringBuilder("port=0");
+            for (String more : new String[] {extraArgs, System.getProperty("soapscope.test.clientAgentArgs")}) {
+                if (more != null && !more.isEmpty()) {
+                    args.append(',').append(more);
+                }
+            }
+            agentArgs = args.toString();
             return this;
         }
 

@@ -8,6 +8,8 @@ import dev.soapscope.recorder.Stack;
 import net.bytebuddy.asm.Advice;
 
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.isMethod;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
@@ -49,6 +51,23 @@ final class ClientProbes {
             Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"),
                     named("read").and(takesArguments(3)), Phase.TRANSPORT_READ))
             .loadedBy(isBootstrapClassLoader());
+
+    /**
+     * Apache HttpClient 4 and 5 (classic), under Axis2, Spring-WS's HttpComponents senders and CXF's HC conduits:
+     * inside a call, {@code execute} (leasing a connection, sending, reading the status line and headers, its socket
+     * I/O nested) is {@code transport.read}, and building a client (a pool, an SSLContext) is {@code connect}; every
+     * client built is a {@code client.create}: Axis2 1.8 builds one for every call unless told to cache it.
+     */
+    static final StackProbe HTTP_CLIENTS = new StackProbe("http-clients",
+            Rule.phaseInCall(namedOneOf("org.apache.http.impl.client.CloseableHttpClient",
+                    "org.apache.hc.client5.http.impl.classic.CloseableHttpClient"), named("execute"), Phase.TRANSPORT_READ),
+            Rule.phaseInCall(namedOneOf("org.apache.http.impl.client.HttpClientBuilder",
+                    "org.apache.hc.client5.http.impl.classic.HttpClientBuilder"), named("build").and(takesArguments(0)), Phase.CONNECT),
+            Rule.hotspot(namedOneOf("org.apache.http.impl.client.HttpClientBuilder",
+                    "org.apache.hc.client5.http.impl.classic.HttpClientBuilder"), named("build").and(takesArguments(0)),
+                    HotSpotKind.CLIENT_CREATE, "Apache HttpClient built (a connection pool and an SSLContext of its own)"))
+            .loadedBy(SeesType.anyOf("org.apache.http.impl.client.CloseableHttpClient",
+                    "org.apache.hc.client5.http.impl.classic.CloseableHttpClient"));
 
     /** JAX-WS (javax and jakarta: Metro, CXF, Axis2's): a Service, a port or a Dispatch built. */
     static final StackProbe JAXWS_CLIENTS = new StackProbe("jaxws-clients",
@@ -125,12 +144,24 @@ final class ClientProbes {
             .loadedBy(SeesType.anyOf("org.springframework.ws.client.core.WebServiceTemplate")).seenAs(Stack.SPRING_WS);
 
     /**
-     * Axis2 (1.x javax, 2.x jakarta: the same classes): {@code OperationClient.execute}, under stubs and
-     * {@code ServiceClient} alike; a {@code ServiceClient} (every stub has one) or a {@code ConfigurationContext} built.
+     * Axis2 (1.x javax, 2.x jakarta: the same classes): a generated stub's operation method (ADB's marshalling and
+     * unmarshalling run around the engine), and {@code OperationClient.execute} under stubs and {@code ServiceClient}
+     * alike, which names the call; a {@code ServiceClient} (every stub has one) or a {@code ConfigurationContext} built.
      */
     static final StackProbe AXIS2 = new StackProbe("axis2-client",
+            // a generated stub's operation methods: the request built and the answer read around execute
+            Rule.clientCall(Rule.below("org.apache.axis2.client.Stub").and(not(named("org.apache.axis2.client.Stub"))),
+                    isMethod().and(isPublic()).and(not(isStatic())).and(not(nameStartsWith("_"))).and(not(named("cleanup")))),
             Rule.advised(named("org.apache.axis2.client.OperationClient"), named("execute").and(takesArguments(1)),
                     ClientProbes.class, "Axis2Call"),
+            // the generated stub's data binding, as the generated receiver's on a server: the request built from the
+            // binding's objects (toOM, toEnvelope), the answer read into them (fromOM)
+            Rule.phase(Rule.below("org.apache.axis2.client.Stub"), named("fromOM"), Phase.UNMARSHAL),
+            Rule.phase(Rule.below("org.apache.axis2.client.Stub"), namedOneOf("toOM", "toEnvelope"), Phase.MARSHAL),
+            // getting the HTTP client for the call: Axis2 1.8 and 2.0 build one for every call (an SSLContext, and a
+            // connection manager when the ConfigurationContext has none) unless the options cache one
+            Rule.phaseInCall(namedOneOf("org.apache.axis2.transport.http.impl.httpclient4.HTTPSenderImpl",
+                    "org.apache.axis2.transport.http.impl.httpclient5.HTTPSenderImpl"), named("getHttpClient"), Phase.CONNECT),
             Rule.hotspot(named("org.apache.axis2.client.ServiceClient"), named("configureServiceClient"),
                     HotSpotKind.CLIENT_CREATE, "Axis2 ServiceClient built (without a ConfigurationContext given: axis2.xml "
                             + "read, modules deployed, a connection pool of its own)"),

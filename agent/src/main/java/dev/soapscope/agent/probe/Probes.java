@@ -39,7 +39,7 @@ public final class Probes {
                 ValidationProbes.JAXP, ValidationProbes.SPRING_WS,
                 MetroProbes.METRO,
                 ClientProbes.SOCKETS, ClientProbes.JAXWS_CLIENTS, ClientProbes.CXF, ClientProbes.METRO, ClientProbes.SAAJ,
-                ClientProbes.SPRING_WS, ClientProbes.AXIS2, ClientProbes.AXIS1,
+                ClientProbes.SPRING_WS, ClientProbes.AXIS2, ClientProbes.AXIS1, ClientProbes.HTTP_CLIENTS,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 

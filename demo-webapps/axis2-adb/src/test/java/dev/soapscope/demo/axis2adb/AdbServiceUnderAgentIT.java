@@ -56,6 +56,10 @@ class AdbServiceUnderAgentIT {
 
     /** The webapp with the service archive in WEB-INF/services, where Axis2 deploys what a user drops there. */
     static ForkedServer.Builder deploy() throws IOException {
+        return deploy(webapp);
+    }
+
+    static ForkedServer.Builder deploy(Path webapp) throws IOException {
         Wars.explode(Path.of(System.getProperty("axis2.war", "target/axis2-webapp.war")), webapp);
         Files.copy(Path.of(System.getProperty("axis2.aar", "target/StockQuoteService.jar")),
                 webapp.resolve("WEB-INF/services/StockQuoteService.aar"));
