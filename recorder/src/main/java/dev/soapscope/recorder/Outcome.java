@@ -81,9 +81,9 @@ public enum Outcome {
             if (c instanceof java.net.SocketTimeoutException || name.endsWith("TimeoutException")) {
                 return TIMEOUT;
             }
-            io |= c instanceof java.io.IOException;
-            fault |= name.contains("Fault") // SOAPFaultException, SoapFault, AxisFault, SoapFaultClientException
-                    || i == 0 && !(c instanceof RuntimeException) && !(c instanceof Error);
+            boolean faultType = name.contains("Fault"); // SOAPFaultException, SoapFault, AxisFault, SoapFaultClientException
+            io |= c instanceof java.io.IOException && !faultType; // AxisFault is a RemoteException, an IOException
+            fault |= faultType || i == 0 && !(c instanceof RuntimeException) && !(c instanceof Error);
             Throwable next = c.getCause();
             c = next == c ? null : next;
         }

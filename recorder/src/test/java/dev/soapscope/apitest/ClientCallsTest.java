@@ -120,6 +120,8 @@ class ClientCallsTest {
         call("{urn:o}slow", new IllegalStateException(new SocketTimeoutException("read timed out")));
         call("{urn:o}bug", new IllegalArgumentException("null port"));
         call("{urn:o}io", new IOException("reset"));
+        call("{urn:o}axis", new RemoteFault("(401)Unauthorized")); // Axis 1's AxisFault is a RemoteException
+        call("{urn:o}axisio", new RemoteFault("(0)", new ConnectException("refused")));
         ClientCalls c = Recorder.aggregates().clients();
         assertEquals(1, c.stats(rowOf(c, "{urn:o}ok", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.SUCCESS));
         assertEquals(1, c.stats(rowOf(c, "{urn:o}fault", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.FAULT));
@@ -127,6 +129,8 @@ class ClientCallsTest {
         assertEquals(1, c.stats(rowOf(c, "{urn:o}slow", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TIMEOUT));
         assertEquals(1, c.stats(rowOf(c, "{urn:o}bug", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.EXCEPTION));
         assertEquals(1, c.stats(rowOf(c, "{urn:o}io", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TRANSPORT_ERROR));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}axis", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.FAULT));
+        assertEquals(1, c.stats(rowOf(c, "{urn:o}axisio", ClientCalls.UNKNOWN_PEER)).outcomes(Outcome.TRANSPORT_ERROR));
     }
 
     @Test
@@ -211,6 +215,17 @@ class ClientCallsTest {
             }
         }
         throw new AssertionError("no operation " + name);
+    }
+
+    /** As Axis 1's {@code AxisFault}: a {@code java.rmi.RemoteException}, so an {@code IOException}. */
+    static final class RemoteFault extends java.rmi.RemoteException {
+        RemoteFault(String message) {
+            super(message);
+        }
+
+        RemoteFault(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     /** Named as the stacks name their SOAP faults ({@code SOAPFaultException}, {@code AxisFault}). */

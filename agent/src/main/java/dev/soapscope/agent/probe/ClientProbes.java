@@ -174,6 +174,12 @@ final class ClientProbes {
             Rule.clientCall(named("org.apache.axis.client.Call"), named("invoke").and(not(takesArguments(0)))),
             Rule.advised(named("org.apache.axis.client.Call"), named("invoke").and(takesArguments(0)),
                     ClientProbes.class, "Axis1Call"),
+            // the client engine's handler chains (client-config.wsdd's global and transport chains)
+            Rule.phase(named("org.apache.axis.client.AxisClient"),
+                    named("invoke").and(takesArgument(0, named("org.apache.axis.MessageContext"))), Phase.HANDLERS),
+            // the HTTP exchange itself (headers written and read), its socket I/O and the message's writing nested
+            Rule.phase(namedOneOf("org.apache.axis.transport.http.HTTPSender", "org.apache.axis.transport.http.CommonsHTTPSender"),
+                    named("invoke").and(takesArgument(0, named("org.apache.axis.MessageContext"))), Phase.TRANSPORT_READ),
             Rule.createdAt(named("org.apache.axis.client.Service"), HotSpotKind.CLIENT_CREATE,
                     "Axis 1 Service built (client-config.wsdd read; from a WSDL, the WSDL parsed)"))
             .loadedBy(SeesType.anyOf("org.apache.axis.client.Call")).seenAs(Stack.AXIS1);

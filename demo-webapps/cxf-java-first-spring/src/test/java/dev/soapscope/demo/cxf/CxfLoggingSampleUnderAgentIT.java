@@ -42,15 +42,17 @@ class CxfLoggingSampleUnderAgentIT {
     private static JsonNode done;
 
     @BeforeAll
-    static void deployAndSend() throws IOException {
+    static void deployAndSend() throws IOException, InterruptedException {
         server = ForkedServer.tomcat()
                 .webapp(Wars.explode(Path.of(System.getProperty("cxf.war", "target/cxf-java-first-spring.war")), webapp))
                 .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
         sayHi(0, WARM_UP);
+        agent.awaitRequests(OPERATION, WARM_UP); // a request is recorded as its servlet call returns, maybe after the answer
         warm = AgentEndpoint.operation(agent.phases(), OPERATION);
         sayHi(WARM_UP, REQUESTS);
+        agent.awaitRequests(OPERATION, REQUESTS);
         done = AgentEndpoint.operation(agent.phases(), OPERATION);
     }
 
