@@ -363,8 +363,8 @@ public final class Recorder {
     public static void clientPeer(String address) {
         try {
             ThreadRecording c = THREADS.get();
-            if (c.client && c.peer == null && !c.busy) {
-                c.peer = Peers.of(address);
+            if (c.client && c.peer == null && !c.busy && address != null) {
+                c.peer = c.peerOf(address);
             }
         } catch (Throwable e) {
             failed("clientPeer", e);

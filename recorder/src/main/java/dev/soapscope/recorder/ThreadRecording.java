@@ -35,6 +35,9 @@ final class ThreadRecording implements CompletedRequest {
     /** The call's peer, {@code host:port}, once a probe saw it. */
     String peer;
     Outcome callOutcome = Outcome.SUCCESS;
+    /** The last endpoint address this thread's calls named, and its peer: a repeated call makes no new String. */
+    private String lastAddress;
+    private String lastAddressPeer;
     /** The row the last call's operation and peer got: a repeated call finds it without a look-up. */
     private String lastOperation;
     private String lastPeer;
@@ -227,6 +230,15 @@ final class ThreadRecording implements CompletedRequest {
         downstream = false;
         SegmentSink sink = Recorder.segmentSink;
         segmentStart = open && sink != null ? sink.start() : 0;
+    }
+
+    /** The peer of an endpoint address, remembered for the next call of this thread. */
+    String peerOf(String address) {
+        if (!address.equals(lastAddress)) {
+            lastAddressPeer = Peers.of(address);
+            lastAddress = address;
+        }
+        return lastAddressPeer;
     }
 
     /** The call row for an operation at a peer, remembered for the next call of this thread. */

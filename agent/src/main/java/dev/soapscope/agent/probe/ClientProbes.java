@@ -101,7 +101,12 @@ final class ClientProbes {
             Rule.clientCall(named("com.sun.xml.ws.client.dispatch.DispatchImpl"),
                     namedOneOf("invoke", "invokeOneWay").and(takesArguments(1))),
             Rule.advised(named("com.sun.xml.ws.client.Stub"), named("process").and(takesArguments(3)),
-                    ClientProbes.class, "MetroCall"))
+                    ClientProbes.class, "MetroCall"),
+            // the tube line a fiber runs (the pipeline, as on a server), and the transport tube's HTTP exchange
+            // (the connection, headers and the answer's packet; its socket I/O and encoding nested)
+            Rule.phase(named("com.sun.xml.ws.api.pipe.Fiber"), named("runSync").and(takesArguments(2)), Phase.HANDLERS),
+            Rule.phaseInCall(named("com.sun.xml.ws.transport.http.client.HttpTransportPipe"),
+                    named("process").and(takesArguments(1)), Phase.TRANSPORT_READ))
             .loadedBy(SeesType.anyOf("com.sun.xml.ws.client.Stub")).seenAs(Stack.METRO);
 
     /** SAAJ RI (javax 1.x and jakarta 3.x share the class names): {@code SOAPConnection.call}, and connections built. */
