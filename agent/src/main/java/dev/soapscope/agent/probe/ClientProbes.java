@@ -167,6 +167,9 @@ final class ClientProbes {
             // connection manager when the ConfigurationContext has none) unless the options cache one
             Rule.phaseInCall(namedOneOf("org.apache.axis2.transport.http.impl.httpclient4.HTTPSenderImpl",
                     "org.apache.axis2.transport.http.impl.httpclient5.HTTPSenderImpl"), named("getHttpClient"), Phase.CONNECT),
+            // Axis2's HTTP exchange: the request made, executed, the answer's body read into a buffer, the connection
+            // released (its socket I/O, the message's writing and the client's building nested)
+            Rule.phaseInCall(Rule.below("org.apache.axis2.transport.http.HTTPSender"), named("send"), Phase.TRANSPORT_READ),
             Rule.hotspot(named("org.apache.axis2.client.ServiceClient"), named("configureServiceClient"),
                     HotSpotKind.CLIENT_CREATE, "Axis2 ServiceClient built (without a ConfigurationContext given: axis2.xml "
                             + "read, modules deployed, a connection pool of its own)"),
