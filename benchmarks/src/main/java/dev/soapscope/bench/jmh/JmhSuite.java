@@ -136,13 +136,14 @@ public final class JmhSuite {
 
         Md t = new Md("recorder, per request", "mode", "ns/request (99.9% CI)", "best iteration, ns",
                 "thread CPU ns/request", "bytes/request", "target", "verdict");
-        for (String method : new String[] {"request", "emptyRequest"}) {
+        for (String method : new String[] {"request", "emptyRequest", "clientCall"}) {
             for (Row r : recorder) {
                 if (!r.name().startsWith(method + " [")) {
                     continue;
                 }
                 String mode = r.name().substring(r.name().indexOf('[') + 1, r.name().length() - 1);
                 String what = method.equals("request") ? "full request (10 phase switches each way, 3 hot spots)"
+                        : method.equals("clientCall") ? "SOAP call made (8 phase switches each way, 3 socket I/O, 1 hot spot)"
                         : "empty request (open, name, close)";
                 String target = "";
                 String verdict = "";

@@ -75,6 +75,12 @@ public class RecorderBenchmark {
         OneRequest.serve();
     }
 
+    /** A SOAP call the JVM makes ({@link OneCall}): its own recording, as a served request has. */
+    @Benchmark
+    public void clientCall() {
+        OneCall.call();
+    }
+
     /** The fixed part: open, name and close a request that enters no phase (only {@code other}). */
     @Benchmark
     public void emptyRequest() {

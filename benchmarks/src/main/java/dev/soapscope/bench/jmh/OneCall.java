@@ -1,0 +1,56 @@
+package dev.soapscope.bench.jmh;
+
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+
+/**
+ * Everything the client probes tell the recorder about one SOAP call, in the order they would for a JAX-WS port on
+ * HttpURLConnection: the boundary opens, names and addresses it, the request is marshalled and serialized, written to
+ * the socket, the answer awaited and read, parsed and unmarshalled, a factory hot spot is hit while parsing. Eight
+ * phase switches in and eight out, as {@link OneRequest} has ten: the two are the same kind of work for the recorder.
+ */
+public final class OneCall {
+    static final String OPERATION = "{http://duke.example.org}addNumbers";
+    static final String ADDRESS = "http://127.0.0.1:8080/jaxws-fromwsdl/addnumbers";
+
+    private static final int FACTORY = HotSpotKind.FACTORY_CREATE.ordinal();
+    private static final int MARSHAL = Phase.MARSHAL.ordinal();
+    private static final int SERIALIZE = Phase.SOAP_SERIALIZE.ordinal();
+    private static final int PARSE = Phase.SOAP_PARSE.ordinal();
+    private static final int UNMARSHAL = Phase.UNMARSHAL.ordinal();
+    private static final int HANDLERS = Phase.HANDLERS.ordinal();
+
+    private OneCall() {
+    }
+
+    /** One whole call on the calling thread, as the client, socket and stack probes would report it. */
+    public static void call() {
+        int token = Recorder.clientStart();
+        Recorder.nameRequest(NameSource.STACK, OPERATION);
+        Recorder.clientPeer(ADDRESS);
+
+        Recorder.enter(MARSHAL);
+        Recorder.exit(MARSHAL);
+        Recorder.enter(HANDLERS);
+        Recorder.enter(SERIALIZE);
+        boolean write = Recorder.socketWriteStart();
+        Recorder.socketWriteEnd(write, 512);
+        Recorder.exit(SERIALIZE);
+        int wait = Recorder.socketReadStart();
+        Recorder.socketReadEnd(wait, 4096);
+        int read = Recorder.socketReadStart();
+        Recorder.socketReadEnd(read, 100);
+
+        Recorder.enter(PARSE);
+        Recorder.callStart(FACTORY);
+        Recorder.callEnd(FACTORY, OneRequest.FACTORY_SITE);
+        Recorder.exit(PARSE);
+        Recorder.exit(HANDLERS);
+        Recorder.enter(UNMARSHAL);
+        Recorder.exit(UNMARSHAL);
+
+        Recorder.clientEnd(token, null);
+    }
+}
