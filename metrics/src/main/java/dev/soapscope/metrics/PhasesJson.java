@@ -27,7 +27,9 @@ final class PhasesJson {
     static String render(Aggregates a) {
         Json j = new Json().beginObject();
         j.name("started_epoch_ms").value(a.startedMillis());
-        j.name("allocation_measured").value(a.measuresAllocation());
+        // false too when some request's allocation could not be counted (virtual threads): then per operation, the
+        // allocation figures are over alloc_measured_requests, and absent where there are none, never 0
+        j.name("allocation_measured").value(a.measuresAllocation() && a.allocationUnmeasured() == 0);
         StacksJson.stacks(j);
         j.name("operations").beginArray();
         OperationTable ops = a.operations();
@@ -96,7 +98,11 @@ final class PhasesJson {
                 .name("p50").value(micros(total.percentile(0.50)), 1)
                 .name("p99").value(micros(total.percentile(0.99)), 1)
                 .endObject();
-        j.name("alloc_bytes_per_request").value(s.allocatedBytes() / n);
+        long measured = s.allocMeasuredRequests();
+        j.name("alloc_measured_requests").value(measured);
+        if (measured != 0) {
+            j.name("alloc_bytes_per_request").value(s.allocatedBytes() / measured);
+        }
         j.name("bytes_in_per_request").value(s.bytesIn() / n);
         j.name("bytes_out_per_request").value(s.bytesOut() / n);
         j.name("phases").beginObject();
@@ -112,10 +118,12 @@ final class PhasesJson {
                     .name("sd_us").value(s.phaseStdDevMicros(p), 1)
                     .name("p50_us").value(h == null ? 0 : micros(h.percentile(0.50)), 1)
                     .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
-                    .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4)
-                    .name("alloc_bytes").value(s.phaseAllocatedBytes(p) / n)
-                    .name("alloc_sd_bytes").value(s.phaseAllocStdDevBytes(p), 0)
-                    .name("requests").value(seen);
+                    .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4);
+            if (measured != 0) {
+                j.name("alloc_bytes").value(s.phaseAllocatedBytes(p) / measured)
+                        .name("alloc_sd_bytes").value(s.phaseAllocStdDevBytes(p), 0);
+            }
+            j.name("requests").value(seen);
             details(j, s, p, n, all, client);
             j.endObject();
         }

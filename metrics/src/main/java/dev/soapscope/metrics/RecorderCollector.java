@@ -71,7 +71,8 @@ final class RecorderCollector implements MultiCollector {
                 Labels labels = Labels.of("operation", op, "phase", p.tag());
                 Histogram h = s.phaseHistogram(p);
                 phase.timer(labels, h, s.phaseNanos(p), s.phaseMaxNanos(p));
-                if (measuresAllocation && h != null && h.count() != 0) { // a line beside each phase timer's
+                // a line beside each phase timer's, over the requests whose allocation the JVM counted (none: no line)
+                if (measuresAllocation && s.allocMeasuredRequests() != 0 && h != null && h.count() != 0) {
                     phaseAllocated.add(labels, s.phaseAllocatedBytes(p));
                 }
             }
@@ -84,7 +85,10 @@ final class RecorderCollector implements MultiCollector {
             firstByte.timerAlways(Labels.of("operation", op), s.firstByteHistogram(), s.firstByteNanos(), s.firstByteMaxNanos());
             bytes.summary(Labels.of("operation", op, "direction", "in"), s.requests(), s.bytesIn(), s.bytesInMax());
             bytes.summary(Labels.of("operation", op, "direction", "out"), s.requests(), s.bytesOut(), s.bytesOutMax());
-            allocated.summary(Labels.of("operation", op), s.requests(), s.allocatedBytes(), s.allocatedBytesMax());
+            if (s.allocMeasuredRequests() != 0) { // its count is the requests measured, so its mean is a true one
+                allocated.summary(Labels.of("operation", op), s.allocMeasuredRequests(), s.allocatedBytes(),
+                        s.allocatedBytesMax());
+            }
         }
         List<MetricSnapshot> all = new ArrayList<MetricSnapshot>();
         clients(a.clients(), all);

@@ -100,7 +100,7 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         }
         OperationMeters m = meters(reg, r.operationIndex(), r.operation());
         m.request(reg, r.outcome()).record(r.totalNanos(), TimeUnit.NANOSECONDS);
-        boolean measuresAllocation = Recorder.aggregates().measuresAllocation();
+        boolean measuresAllocation = r.allocationMeasured(); // not on a virtual thread the JVM cannot count: no false 0
         for (int p = 0; p < Phase.COUNT; p++) {
             long nanos = r.phaseNanos(p);
             long allocated = r.phaseAllocatedBytes(p);
@@ -119,7 +119,9 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
         }
         m.bytesIn.record(r.bytesIn());
         m.bytesOut.record(r.bytesOut());
-        m.allocated.record(r.allocatedBytes());
+        if (measuresAllocation) {
+            m.allocated.record(r.allocatedBytes());
+        }
         if (r.timeToFirstByteNanos() >= 0) {
             m.firstByte.record(r.timeToFirstByteNanos(), TimeUnit.NANOSECONDS);
         }

@@ -13,6 +13,8 @@ public final class Aggregates {
     private final ClientCalls clients;
     private final HotSpotSites sites;
     final boolean allocation;
+    /** Requests and calls whose allocation the JVM could not count (virtual threads), though allocation is on. */
+    private final java.util.concurrent.atomic.AtomicLong allocUnmeasured = new java.util.concurrent.atomic.AtomicLong();
 
     Aggregates(RecorderSettings settings) {
         this.operations = new OperationTable(settings.maxOperations);
@@ -44,9 +46,23 @@ public final class Aggregates {
         return sites;
     }
 
-    /** Whether per-phase allocation is being measured. */
+    /** Whether per-phase allocation is being measured (where the JVM can count it: see {@link #allocationUnmeasured}). */
     public boolean measuresAllocation() {
         return allocation;
+    }
+
+    /** Requests and calls recorded with allocation on whose allocation the JVM could not count (virtual threads). */
+    public long allocationUnmeasured() {
+        return allocUnmeasured.get();
+    }
+
+    /** One more request or call without an allocation figure; says why once. */
+    void allocationUnavailable() {
+        if (allocUnmeasured.getAndIncrement() == 0) {
+            Log.infoOnce("allocation-unavailable", "allocation is not measured for requests on virtual threads: this JVM"
+                    + " counts no allocation per virtual thread (ThreadMXBean answers -1), so their allocation figures"
+                    + " are left out (/phases: allocation_measured false, alloc_measured_requests per operation), never 0");
+        }
     }
 
     /** The stats of an operation, or null if nothing was recorded for it. */

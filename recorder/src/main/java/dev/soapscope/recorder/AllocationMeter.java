@@ -8,12 +8,16 @@ import java.lang.management.ManagementFactory;
 /**
  * Bytes allocated so far by the current thread, from HotSpot's per-thread counter (about 15 ns). Bound
  * through method handles because {@code com.sun.management} is not part of the Java 8 platform API and
- * {@code getCurrentThreadAllocatedBytes} only exists from Java 14; where neither works it reads 0.
+ * {@code getCurrentThreadAllocatedBytes} only exists from Java 14. It reads {@link #UNAVAILABLE} where the JVM cannot
+ * say: a virtual thread (the JDK answers -1 for one), or a failed read. Never 0 for "unknown": that would be a figure.
  */
 final class AllocationMeter {
     private static final MethodHandle CURRENT = bind("getCurrentThreadAllocatedBytes", MethodType.methodType(long.class));
     private static final MethodHandle BY_ID = CURRENT != null ? null
             : bind("getThreadAllocatedBytes", MethodType.methodType(long.class, long.class));
+
+    /** What {@link #current()} reads when the JVM cannot count this thread's allocation. */
+    static final long UNAVAILABLE = -1;
 
     private AllocationMeter() {
     }
@@ -33,7 +37,7 @@ final class AllocationMeter {
         } catch (Throwable ignored) {
             // fall through: allocation is a nice-to-have, never a reason to fail a request
         }
-        return 0;
+        return UNAVAILABLE;
     }
 
     private static MethodHandle bind(String method, MethodType type) {

@@ -15,6 +15,12 @@ public interface CompletedRequest {
 
     long allocatedBytes();
 
+    /**
+     * Whether {@link #allocatedBytes()} and {@link #phaseAllocatedBytes} are figures: false when allocation is off, or
+     * when the JVM could not count this thread's allocation (a virtual thread); they read 0 then, which is no figure.
+     */
+    boolean allocationMeasured();
+
     /** Self time of a phase in this request; the phases add up to {@link #totalNanos()}. */
     long phaseNanos(int phase);
 

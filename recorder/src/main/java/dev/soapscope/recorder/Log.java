@@ -38,6 +38,13 @@ public final class Log {
         log(Level.DEBUG, message, null);
     }
 
+    /** An INFO line, said the first time its key is seen: a fact about this JVM worth knowing, no fault. */
+    public static void infoOnce(String key, String message) {
+        if (ONCE.size() < MAX_ONCE_KEYS && ONCE.add(key)) {
+            info(message);
+        }
+    }
+
     /** A warning logged the first time its key is seen, and never again. */
     public static void warnOnce(String key, String message, Throwable t) {
         if (ONCE.size() < MAX_ONCE_KEYS && ONCE.add(key)) {

@@ -14,6 +14,8 @@ public final class OperationStats {
     private static final int MAX_ALLOCATED = MAX_FIRST_BYTE + 3;
 
     private final AtomicLong allocatedBytes = new AtomicLong();
+    /** Requests whose allocation was measured: the allocation figures are over these alone. */
+    private final AtomicLong allocMeasured = new AtomicLong();
     private final AtomicLong bytesIn = new AtomicLong();
     private final AtomicLong bytesOut = new AtomicLong();
     private final AtomicLong readCalls = new AtomicLong();
@@ -41,8 +43,12 @@ public final class OperationStats {
         outcomeNanos.addAndGet(outcome, r.totalNanos);
         histogram(outcomeHistograms, outcome).record(r.totalNanos);
         maxima.offer(outcome, r.totalNanos);
-        allocatedBytes.addAndGet(r.totalAlloc);
-        maxima.offer(MAX_ALLOCATED, r.totalAlloc);
+        boolean measured = r.allocationMeasured();
+        if (measured) {
+            allocMeasured.incrementAndGet();
+            allocatedBytes.addAndGet(r.totalAlloc);
+            maxima.offer(MAX_ALLOCATED, r.totalAlloc);
+        }
         if (r.firstByteNanos >= 0) {
             firstByteNanos.addAndGet(r.firstByteNanos);
             firstByte.record(r.firstByteNanos);
@@ -65,9 +71,11 @@ public final class OperationStats {
             phaseNanos.addAndGet(p, nanos);
             double micros = nanos / 1000.0;
             phaseSquares[p].add(micros * micros);
-            phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
-            double bytes = r.phaseAlloc[p];
-            phaseAllocSquares[p].add(bytes * bytes);
+            if (measured) {
+                phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
+                double bytes = r.phaseAlloc[p];
+                phaseAllocSquares[p].add(bytes * bytes);
+            }
             histogram(phaseHistograms, p).record(nanos);
             maxima.offer(Outcome.COUNT + p, nanos);
         }
@@ -183,6 +191,11 @@ public final class OperationStats {
         return allocatedBytes.get();
     }
 
+    /** Requests whose allocation was measured; the allocation figures are over these (0: there is no figure). */
+    public long allocMeasuredRequests() {
+        return allocMeasured.get();
+    }
+
     public long bytesIn() {
         return bytesIn.get();
     }
@@ -216,14 +229,17 @@ public final class OperationStats {
         return stdDev(phaseNanos.get(p.ordinal()) / 1000.0, phaseSquares[p.ordinal()].sum());
     }
 
-    /** Standard deviation of this phase's allocated bytes per request, over all requests, as for self time. */
+    /** Standard deviation of this phase's allocated bytes per request, over the requests whose allocation was measured. */
     public double phaseAllocStdDevBytes(Phase p) {
-        return stdDev(phaseAlloc.get(p.ordinal()), phaseAllocSquares[p.ordinal()].sum());
+        return stdDev(phaseAlloc.get(p.ordinal()), phaseAllocSquares[p.ordinal()].sum(), allocMeasured.get());
     }
 
     /** The sample standard deviation over all requests of values summing to {@code sum}, squares to {@code squares}. */
     private double stdDev(double sum, double squares) {
-        long n = requests();
+        return stdDev(sum, squares, requests());
+    }
+
+    private static double stdDev(double sum, double squares, long n) {
         if (n < 2) {
             return 0;
         }

@@ -869,6 +869,9 @@ public final class Recorder {
             t.operationIndex = op;
             t.operationName = a.operations().name(op);
             a.statsFor(op).record(t);
+            if (a.allocation && !t.allocationMeasured()) {
+                a.allocationUnavailable();
+            }
             t.flushSites(op, a.sites());
             RequestListener[] ls = listeners;
             for (RequestListener l : ls) {
@@ -896,6 +899,9 @@ public final class Recorder {
             c.operationIndex = row;
             c.operationName = calls.operation(row);
             calls.statsFor(row).record(c);
+            if (a.allocation && !c.allocationMeasured()) {
+                a.allocationUnavailable();
+            }
             c.flushSites(a.clientSiteIndex(row), a.sites());
             if (outer.open && !outer.implicit) {
                 calls.calledFrom(row, outer.name != null ? outer.name : "/");

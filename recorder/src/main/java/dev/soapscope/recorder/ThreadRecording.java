@@ -107,6 +107,8 @@ final class ThreadRecording implements CompletedRequest {
     final int[] callDepth = new int[HotSpotKind.COUNT];
 
     private boolean measureAlloc;
+    /** Allocation was on, but the JVM could not count it on this thread for a stretch (a virtual thread): no figure. */
+    private boolean allocMissing;
     private long start;
     private long startAlloc;
     private long last;
@@ -135,6 +137,7 @@ final class ThreadRecording implements CompletedRequest {
         open = true;
         start = last = System.nanoTime();
         startAlloc = lastAlloc = allocation ? AllocationMeter.current() : 0;
+        allocMissing = allocation && startAlloc == AllocationMeter.UNAVAILABLE;
         SegmentSink sink = Recorder.segmentSink;
         segmentStart = sink == null ? 0 : sink.start();
     }
@@ -150,7 +153,11 @@ final class ThreadRecording implements CompletedRequest {
             top = phase;
         }
         phaseNanos[phase] += now - last;
-        phaseAlloc[phase] += alloc - lastAlloc;
+        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
+            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
+        } else {
+            phaseAlloc[phase] += alloc - lastAlloc;
+        }
         int detail = top >>> PhaseDetails.SHIFT;
         if (detail != 0) {
             detailNanos[detail] += now - last;
@@ -329,7 +336,7 @@ final class ThreadRecording implements CompletedRequest {
         open = false; // the last segment ends here and no new one starts
         charge();
         totalNanos = last - start;
-        totalAlloc = lastAlloc - startAlloc;
+        totalAlloc = allocMissing ? 0 : lastAlloc - startAlloc;
     }
 
     /** Adds this request's site counts to the sites, under the operation the request finally got. */
@@ -384,6 +391,7 @@ final class ThreadRecording implements CompletedRequest {
         operationName = null;
         segmentStart = 0;
         callNesting = 0;
+        allocMissing = false;
         downstream = false;
         awaitingAnswer = false;
         peer = null;
@@ -413,6 +421,11 @@ final class ThreadRecording implements CompletedRequest {
     @Override
     public long allocatedBytes() {
         return totalAlloc;
+    }
+
+    @Override
+    public boolean allocationMeasured() {
+        return measureAlloc && !allocMissing;
     }
 
     @Override

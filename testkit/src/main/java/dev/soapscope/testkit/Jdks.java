@@ -24,7 +24,8 @@ public final class Jdks {
         return homes.stream();
     }
 
-    static java.util.Optional<Path> java25() {
+    /** Java 25 on this machine, if any (virtual threads, the newest bytecode). */
+    public static java.util.Optional<Path> java25() {
         String env = System.getenv("SOAPSCOPE_TEST_JDK25");
         if (env != null && Files.isExecutable(Path.of(env, "bin", "java"))) {
             return java.util.Optional.of(Path.of(env));

@@ -88,7 +88,8 @@
           title: k.tag + ': ' + fixed(p.mean_us, 1) + ' \u00b5s (' + fixed(100 * p.share, 1) + '%)'}));
         body.appendChild(el('tr', {'data-operation': op.operation, 'data-phase': k.tag}, [cell(op.operation, 'op'),
           cell(k.tag, 'text'), cell(fixed(p.mean_us, 1)), cell(fixed(100 * p.share, 1) + '%'), cell(fixed(p.p99_us, 1)),
-          cell(String(p.alloc_bytes))]));
+          // absent when this JVM could not count the requests' allocation (virtual threads): not measured, not 0
+          cell(p.alloc_bytes === undefined ? 'not measured' : String(p.alloc_bytes))]));
       });
       bars.appendChild(el('div', {'class': 'bar-row'}, [el('span', {'class': 'label', text: op.operation,
         title: op.operation + ': ' + fixed(total, 1) + ' \u00b5s per request, ' + op.requests + ' requests'}), bar]));

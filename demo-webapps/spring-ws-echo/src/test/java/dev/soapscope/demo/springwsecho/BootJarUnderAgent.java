@@ -40,9 +40,15 @@ final class BootJarUnderAgent implements AutoCloseable {
 
     /** {@code java -javaagent:AGENT=port=0 -jar JAR --server.port=0}, once Tomcat listens (at most 90 s). */
     static BootJarUnderAgent start(Path agentJar, Path jar) {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        return start(agentJar, jar, Path.of(System.getProperty("java.home")));
+    }
+
+    /** As {@link #start(Path, Path)}, on the JDK at {@code javaHome}, with Spring Boot arguments of the test's. */
+    static BootJarUnderAgent start(Path agentJar, Path jar, Path javaHome, String... bootArgs) {
+        List<String> command = new java.util.ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx512m",
                 "-javaagent:" + agentJar.toAbsolutePath() + "=port=0", "-jar", jar.toAbsolutePath().toString(),
-                "--server.port=0");
+                "--server.port=0"));
+        command.addAll(List.of(bootArgs));
         BootJarUnderAgent app;
         try {
             app = new BootJarUnderAgent(new ProcessBuilder(command).redirectErrorStream(true).start());
