@@ -18,10 +18,11 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Lets OSGi bundles see the recorder. A bundle's class loader hands to its parent only {@code java.*} and the
  * packages in the framework property {@code org.osgi.framework.bootdelegation}; without ours there, advice inlined
  * into a bundle's class (GlassFish and Payara load {@code jakarta.servlet.http.HttpServlet} from one) cannot link the
- * recorder. GlassFish and Payara read that property from {@code glassfish/config/osgi.properties}, and no system
- * property overrides it, so this adds the packages to the configuration the launcher hands to Felix's
- * {@code FrameworkFactory.newFramework(Map)}, after premain. A framework already running (attach) keeps its own:
- * {@link RecorderReach} names the fix then.
+ * recorder. GlassFish and Payara read that property from {@code glassfish/config/osgi.properties}, Open Liberty from
+ * its kernel's own bootstrap configuration, and no system property overrides either, so this adds the packages to the
+ * configuration the launcher hands to the framework factory's {@code newFramework(Map)}, after premain: Felix's
+ * (GlassFish, Payara) and Equinox's (Open Liberty, WebSphere Liberty). A framework already running (attach) keeps
+ * its own: {@link RecorderReach} names the fix then.
  */
 final class OsgiBootDelegationProbe implements Probe {
     static final OsgiBootDelegationProbe INSTANCE = new OsgiBootDelegationProbe();
@@ -39,7 +40,7 @@ final class OsgiBootDelegationProbe implements Probe {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return named("org.apache.felix.framework.FrameworkFactory");
+        return named("org.apache.felix.framework.FrameworkFactory").or(named("org.eclipse.osgi.launch.EquinoxFactory"));
     }
 
     @Override

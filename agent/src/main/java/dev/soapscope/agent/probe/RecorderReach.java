@@ -91,7 +91,7 @@ final class RecorderReach {
                     + " it is in JAVA_OPTS; through MODULE_OPTS it starts too late for that";
         } else if (name.startsWith("org.apache.felix.") || name.startsWith("org.eclipse.osgi.")) {
             fix = "an OSGi framework hands to the JDK only the packages in org.osgi.framework.bootdelegation; the"
-                    + " agent adds " + packages + " to a Felix framework made after it started, so attach with"
+                    + " agent adds " + packages + " to a Felix or Equinox framework made after it started, so attach with"
                     + " -javaagent, or add them there yourself (GlassFish, Payara: glassfish/config/osgi.properties)";
         } else {
             fix = "that loader must delegate " + packages + " to the bootstrap class loader";
