@@ -111,6 +111,29 @@ abstract class DistributionServer implements AutoCloseable {
         return status;
     }
 
+    /**
+     * SIGTERM to {@code process}, as a service manager or Ctrl-C would: it and its descendants must be gone within
+     * 30 s (else they are killed and the test fails), with nothing left.
+     */
+    final void stopBySigterm(Process process, int... otherPorts) throws Exception {
+        List<ProcessHandle> tree = Launch.tree(process.toHandle());
+        process.destroy();
+        boolean stopped = process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)
+                && Launch.await(() -> tree.stream().noneMatch(ProcessHandle::isAlive), Duration.ofSeconds(30), () -> true);
+        if (!stopped) {
+            Launch.kill(tree);
+        }
+        assertTrue(stopped, () -> name + " did not stop within 30 s of SIGTERM\n" + allLogs());
+        assertNothingLeft(tree, otherPorts);
+    }
+
+    /** Kills {@code process}, its descendants and every process that mentions the base directory; never throws. */
+    final void killAll(Process process) {
+        List<ProcessHandle> left = new java.util.ArrayList<>(Launch.tree(process.toHandle()));
+        left.addAll(Launch.processesMentioning(base.toString()));
+        Launch.kill(left);
+    }
+
     /** After {@link #stop()}: no process mentions the base directory, the ports are closed. */
     final void assertNothingLeft(List<ProcessHandle> processesSeen, int... otherPorts) {
         for (ProcessHandle p : processesSeen) {

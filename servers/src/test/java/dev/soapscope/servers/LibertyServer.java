@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,21 +90,11 @@ final class LibertyServer extends DistributionServer {
     /** SIGTERM: the server stops cleanly; gone within 30 s, nothing left. */
     @Override
     void stop(int... otherPorts) throws Exception {
-        List<ProcessHandle> tree = Launch.tree(process.toHandle());
-        process.destroy();
-        boolean stopped = process.waitFor(30, TimeUnit.SECONDS)
-                && Launch.await(() -> tree.stream().noneMatch(ProcessHandle::isAlive), Duration.ofSeconds(30), () -> true);
-        if (!stopped) {
-            Launch.kill(tree);
-        }
-        assertTrue(stopped, () -> name() + " did not stop within 30 s of SIGTERM\n" + allLogs());
-        assertNothingLeft(tree, otherPorts);
+        stopBySigterm(process, otherPorts);
     }
 
     @Override
     void kill() {
-        List<ProcessHandle> left = new ArrayList<>(Launch.tree(process.toHandle()));
-        left.addAll(Launch.processesMentioning(base().toString()));
-        Launch.kill(left);
+        killAll(process);
     }
 }
