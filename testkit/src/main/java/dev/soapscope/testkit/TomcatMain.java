@@ -40,6 +40,10 @@ public final class TomcatMain {
         Connector connector = tomcat.getConnector();
         connector.setPort(Integer.getInteger("testkit.port", 0)); // a fixed port only for tests that need one
         connector.setProperty("address", "127.0.0.1");
+        // -Dtestkit.virtualThreads=true: every request on a virtual thread (Tomcat 11's useVirtualThreads, Java 21+)
+        if (Boolean.getBoolean("testkit.virtualThreads")) {
+            connector.setProperty("useVirtualThreads", "true");
+        }
 
         // Tomcat's own defaults include a JspServlet that tomcat-embed-core lacks (a SEVERE stack trace at start)
         tomcat.setAddDefaultWebXmlToWebapp(false);
