@@ -21,6 +21,10 @@ public final class Recorder {
     public static final int NOT_COUNTED = 0;
     public static final int NESTED = 1;
     public static final int OPENED = 2;
+    /** {@link #asyncAttach} token: this thread records a stretch of an asynchronous request's work. */
+    public static final int ASYNC = 3;
+    /** The request attribute the servlet probes keep an asynchronous request's handle in. */
+    public static final String ASYNC_ATTRIBUTE = "dev.soapscope.async";
 
     private static final String UNKNOWN_SITE = "(unknown)";
     /** A call still open after this long when its thread starts serving a request lost its end (an advice not run). */
@@ -106,8 +110,8 @@ public final class Recorder {
             if (t.busy) {
                 return NOT_COUNTED;
             }
-            if (t.requestDepth++ > 0) {
-                return NESTED;
+            if (t.requestDepth++ > 0 || t.shardOf != null) {
+                return NESTED; // a shard of an asynchronous request is that request's: a servlet in it only nests
             }
             if (t.open) {
                 finish(t); // background work that ran just before on this thread
@@ -137,11 +141,189 @@ public final class Recorder {
                 t.status = status;
             }
             t.threw |= threw;
+            if (t.shardOf != null) {
+                t.requestDepth--; // a shard ends with asyncRelease, never here
+                return;
+            }
             if (--t.requestDepth == 0 && t.open) {
-                finish(t);
+                if (t.async != null) {
+                    detachAsync(t); // it went asynchronous: it ends when it completes, wherever that is
+                } else {
+                    finish(t);
+                }
             }
         } catch (Throwable e) {
             failed("requestEnd", e);
+        }
+    }
+
+    // ---- asynchronous requests ----
+
+    /**
+     * The request on this thread went asynchronous ({@code startAsync}): returns its handle, for the servlet probes to
+     * keep in the request ({@link #ASYNC_ATTRIBUTE}); the same handle however often it is asked. Null when no request
+     * is open here.
+     */
+    public static Object asyncStarted() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.shardOf != null) {
+                return t.shardOf; // an ASYNC dispatch going asynchronous again
+            }
+            if (!t.open || t.implicit || t.client || t.busy) {
+                return null;
+            }
+            if (t.async == null) {
+                t.async = new AsyncRequest();
+            }
+            return t.async;
+        } catch (Throwable e) {
+            failed("asyncStarted", e);
+            return null;
+        }
+    }
+
+    /** {@code task}, wrapped so that its work is the asynchronous request's ({@code AsyncContext.start}). */
+    public static Runnable asyncTask(Object request, Runnable task) {
+        return request instanceof AsyncRequest && task != null && !(task instanceof AsyncTask)
+                ? new AsyncTask((AsyncRequest) request, task) : task;
+    }
+
+    /**
+     * This thread starts working for an asynchronous request (its task, an ASYNC dispatch): returns {@link #ASYNC}, for
+     * {@link #asyncRelease}, or {@link #NOT_COUNTED} when this thread already serves a request (the work is that one's).
+     */
+    public static int asyncAttach(Object request) {
+        try {
+            if (!(request instanceof AsyncRequest)) {
+                return NOT_COUNTED;
+            }
+            ThreadRecording cur = THREADS.get();
+            if (cur.open || cur.busy || cur.client) {
+                return NOT_COUNTED;
+            }
+            AsyncRequest h = (AsyncRequest) request;
+            ThreadRecording shard = new ThreadRecording();
+            shard.shardOf = h;
+            shard.parked = cur;
+            synchronized (h) {
+                if (h.recorded) {
+                    return NOT_COUNTED; // work after the request was recorded (a late task): background
+                }
+                h.running++;
+            }
+            shard.open(false, aggregates.allocation);
+            THREADS.set(shard);
+            return ASYNC;
+        } catch (Throwable e) {
+            failed("asyncAttach", e);
+            return NOT_COUNTED;
+        }
+    }
+
+    /** This thread is done working for the asynchronous request {@link #asyncAttach} attached it to. */
+    public static void asyncRelease(int token) {
+        if (token != ASYNC) {
+            return;
+        }
+        try {
+            ThreadRecording shard = THREADS.get();
+            AsyncRequest h = shard.shardOf;
+            if (h == null) {
+                return;
+            }
+            shard.busy = true;
+            shard.close();
+            shard.busy = false;
+            THREADS.set(shard.parked);
+            shard.parked = null;
+            boolean due;
+            synchronized (h) {
+                h.shards.add(shard);
+                h.running--;
+                due = h.due();
+                h.recorded |= due;
+            }
+            if (due) {
+                recordAsync(h);
+            }
+        } catch (Throwable e) {
+            failed("asyncRelease", e);
+        }
+    }
+
+    /**
+     * The asynchronous request completed ({@code AsyncContext.complete}, or its last dispatch returned without going
+     * asynchronous again), with this HTTP status (0 if unknown): it is recorded as soon as no thread works for it.
+     */
+    public static void asyncComplete(Object request, int status) {
+        try {
+            if (!(request instanceof AsyncRequest)) {
+                return;
+            }
+            AsyncRequest h = (AsyncRequest) request;
+            boolean due;
+            synchronized (h) {
+                if (h.completed) {
+                    return;
+                }
+                h.completed = true;
+                h.completedAt = System.nanoTime();
+                h.status = status;
+                due = h.due();
+                h.recorded |= due;
+            }
+            if (due) {
+                recordAsync(h);
+            }
+        } catch (Throwable e) {
+            failed("asyncComplete", e);
+        }
+    }
+
+    /** The request's first thread is done with it: its recording is frozen and handed to the request's handle. */
+    private static void detachAsync(ThreadRecording t) {
+        t.busy = true;
+        try {
+            t.close();
+        } finally {
+            t.busy = false;
+        }
+        AsyncRequest h = t.async;
+        THREADS.set(new ThreadRecording()); // the frozen recording now belongs to the request, not to this thread
+        boolean due;
+        synchronized (h) {
+            h.main = t;
+            due = h.due();
+            h.recorded |= due;
+        }
+        if (due) {
+            recordAsync(h);
+        }
+    }
+
+    /** Records an asynchronous request: its own recording with every shard's work added, timed to its completion. */
+    private static void recordAsync(AsyncRequest h) {
+        ThreadRecording t = h.main;
+        t.busy = true;
+        try {
+            for (ThreadRecording shard : h.shards) {
+                t.absorb(shard);
+            }
+            t.endAt(Math.max(h.completedAt, t.startNanos()));
+            if (h.status > 0) {
+                t.status = h.status;
+            }
+            Aggregates a = aggregates;
+            int op = record(t, a);
+            for (ThreadRecording shard : h.shards) {
+                shard.flushSites(op, a.sites());
+            }
+            notifyListeners(t);
+        } finally {
+            h.shards.clear();
+            t.reset();
+            t.busy = false;
         }
     }
 
@@ -862,28 +1044,37 @@ public final class Recorder {
         t.busy = true;
         try {
             t.close();
-            Aggregates a = aggregates;
-            int op = t.implicit ? OperationTable.NO_REQUEST
-                    : a.operations().indexOf(t.name == null ? "/" : t.name, t.nameRank < 0 ? NameSource.SERVLET_PATH
-                            : NAME_SOURCES[t.nameRank], t.stackName);
-            t.operationIndex = op;
-            t.operationName = a.operations().name(op);
-            a.statsFor(op).record(t);
-            if (a.allocation && !t.allocationMeasured()) {
-                a.allocationUnavailable();
-            }
-            t.flushSites(op, a.sites());
-            RequestListener[] ls = listeners;
-            for (RequestListener l : ls) {
-                try {
-                    l.onRequest(t);
-                } catch (Throwable e) {
-                    Log.warnOnce("listener:" + l.getClass().getName(), "request listener " + l.getClass().getName() + " failed", e);
-                }
-            }
+            record(t, aggregates);
+            notifyListeners(t);
         } finally {
             t.reset();
             t.busy = false;
+        }
+    }
+
+    /** Adds a closed request to its operation's figures; returns the operation's index. */
+    private static int record(ThreadRecording t, Aggregates a) {
+        int op = t.implicit ? OperationTable.NO_REQUEST
+                : a.operations().indexOf(t.name == null ? "/" : t.name, t.nameRank < 0 ? NameSource.SERVLET_PATH
+                        : NAME_SOURCES[t.nameRank], t.stackName);
+        t.operationIndex = op;
+        t.operationName = a.operations().name(op);
+        a.statsFor(op).record(t);
+        if (a.allocation && !t.allocationMeasured()) {
+            a.allocationUnavailable();
+        }
+        t.flushSites(op, a.sites());
+        return op;
+    }
+
+    private static void notifyListeners(ThreadRecording t) {
+        RequestListener[] ls = listeners;
+        for (RequestListener l : ls) {
+            try {
+                l.onRequest(t);
+            } catch (Throwable e) {
+                Log.warnOnce("listener:" + l.getClass().getName(), "request listener " + l.getClass().getName() + " failed", e);
+            }
         }
     }
 

@@ -43,6 +43,12 @@ final class ThreadRecording implements CompletedRequest {
     private String lastPeer;
     private int lastRow = -1;
 
+    /** The request went asynchronous on this thread ({@code startAsync}): its handle. */
+    AsyncRequest async;
+    /** For a shard (work done for an asynchronous request on another thread): that request, and this thread's own recording. */
+    AsyncRequest shardOf;
+    ThreadRecording parked;
+
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
     /** Phases entered past {@link #MAX_DEPTH}: counted so that their exits pair up, not tracked. */
@@ -354,6 +360,61 @@ final class ThreadRecording implements CompletedRequest {
         }
     }
 
+    /**
+     * Adds a shard's figures (work done for this asynchronous request on another thread) to this request's: phases,
+     * details, allocation, hot spots, bytes, and its name if it ranks higher. Sites are flushed separately.
+     */
+    void absorb(ThreadRecording shard) {
+        for (int p = 0; p < Phase.COUNT; p++) {
+            phaseNanos[p] += shard.phaseNanos[p];
+            phaseAlloc[p] += shard.phaseAlloc[p];
+        }
+        if (shard.anyDetail) {
+            for (int d = 1; d <= PhaseDetails.MAX; d++) {
+                detailNanos[d] += shard.detailNanos[d];
+            }
+            anyDetail = true;
+        }
+        for (int k = 0; k < HotSpotKind.COUNT; k++) {
+            hotspots[k] += shard.hotspots[k];
+        }
+        allocMissing |= shard.allocMissing;
+        totalAlloc += shard.totalAlloc;
+        bytesIn += shard.bytesIn;
+        bytesOut += shard.bytesOut;
+        readCalls += shard.readCalls;
+        if (firstByteNanos < 0 && shard.firstByteNanos >= 0) {
+            firstByteNanos = shard.start + shard.firstByteNanos - start;
+        }
+        if (shard.nameRank > nameRank) {
+            name = shard.name;
+            nameRank = shard.nameRank;
+        }
+        if (stackName == null) {
+            stackName = shard.stackName;
+        }
+        threw |= shard.threw;
+    }
+
+    /**
+     * An asynchronous request's time runs from its start to {@code endNanos}: what no thread of ours worked on it (the
+     * gaps between its threads) is {@code other}, floored at 0 where shards overlapped.
+     */
+    void endAt(long endNanos) {
+        totalNanos = endNanos - start;
+        long named = 0;
+        for (int p = 0; p < Phase.COUNT; p++) {
+            if (p != Phase.OTHER.ordinal()) {
+                named += phaseNanos[p];
+            }
+        }
+        phaseNanos[Phase.OTHER.ordinal()] = Math.max(0, totalNanos - named);
+    }
+
+    long startNanos() {
+        return start;
+    }
+
     /** Clears everything a request left behind, ready for the thread's next request. */
     void reset() {
         Arrays.fill(phaseNanos, 0);
@@ -391,6 +452,7 @@ final class ThreadRecording implements CompletedRequest {
         operationName = null;
         segmentStart = 0;
         callNesting = 0;
+        async = null;
         allocMissing = false;
         downstream = false;
         awaitingAnswer = false;

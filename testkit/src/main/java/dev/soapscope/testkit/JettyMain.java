@@ -66,6 +66,7 @@ public final class JettyMain {
             holder.setName(className);
             holder.setClassName(className);
             holder.setInitOrder(1); // fail at start, not on the first request
+            holder.setAsyncSupported(true); // a servlet may go asynchronous (startAsync)
             servlets.addServletWithMappings(holder, mappings.toArray(String[]::new));
         });
 

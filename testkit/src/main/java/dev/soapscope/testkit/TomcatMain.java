@@ -64,6 +64,7 @@ public final class TomcatMain {
         options.servlets.forEach((className, mappings) -> {
             Wrapper wrapper = Tomcat.addServlet(context, className, className); // one instance per class
             wrapper.setLoadOnStartup(1); // fail at start, not on the first request
+            wrapper.setAsyncSupported(true); // a servlet may go asynchronous (startAsync)
             mappings.forEach(mapping -> context.addServletMappingDecoded(mapping, className));
         });
 

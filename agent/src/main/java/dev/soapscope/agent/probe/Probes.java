@@ -27,6 +27,7 @@ public final class Probes {
         return Collections.unmodifiableList(Arrays.<Probe>asList(
                 ServletRequestProbe.JAKARTA, ServletRequestProbe.JAVAX,
                 ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
+                ServletAsyncProbes.JAKARTA, ServletAsyncProbes.JAVAX,
                 JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
                 JdkHotSpots.REFLECTIVE_EXCEPTIONS,

@@ -17,7 +17,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * {@code HttpServlet#service(ServletRequest, ServletResponse)}, javax and jakarta: the outermost call on a thread
  * opens and closes the request, so an unmodified server already gives totals. Names the request from the
  * SOAPAction header (or SOAP 1.2 action, the content type being asked for only when that header names nothing),
- * else the servlet path.
+ * else the servlet path. A request that went asynchronous ({@link ServletAsyncProbes}) is handed over when its first
+ * {@code service()} returns, and an ASYNC dispatch of it records its work as that request's.
  */
 final class ServletRequestProbe implements Probe {
     static final ServletRequestProbe JAKARTA = new ServletRequestProbe("jakarta", Advices.nested(ServletRequestProbe.class, "Jakarta"));
@@ -65,6 +66,19 @@ final class ServletRequestProbe implements Probe {
     static final class Jakarta {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object request) {
+            int attached = Recorder.NOT_COUNTED;
+            try {
+                if (((jakarta.servlet.ServletRequest) request).getDispatcherType() == jakarta.servlet.DispatcherType.ASYNC) {
+                    // an asynchronous request dispatched back: its work here is that request's
+                    attached = Recorder.asyncAttach(((jakarta.servlet.ServletRequest) request)
+                            .getAttribute(Recorder.ASYNC_ATTRIBUTE));
+                }
+            } catch (Throwable servlet25) {
+                // no dispatcher types before Servlet 3.0: no asynchronous requests either
+            }
+            if (attached == Recorder.ASYNC) {
+                return attached;
+            }
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof jakarta.servlet.http.HttpServletRequest) {
                 jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
@@ -76,9 +90,18 @@ final class ServletRequestProbe implements Probe {
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter int token, @Advice.Argument(1) Object response, @Advice.Thrown Throwable thrown) {
+        static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request, @Advice.Argument(1) Object response,
+                         @Advice.Thrown Throwable thrown) {
             int status = response instanceof jakarta.servlet.http.HttpServletResponse
                     ? ((jakarta.servlet.http.HttpServletResponse) response).getStatus() : 0;
+            if (token == Recorder.ASYNC) {
+                jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
+                if (!r.isAsyncStarted()) { // the dispatch answered: the request is complete
+                    Recorder.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
+                }
+                Recorder.asyncRelease(token);
+                return;
+            }
             Recorder.requestEnd(token, status, thrown != null);
         }
     }
@@ -86,6 +109,19 @@ final class ServletRequestProbe implements Probe {
     static final class Javax {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object request) {
+            int attached = Recorder.NOT_COUNTED;
+            try {
+                if (((javax.servlet.ServletRequest) request).getDispatcherType() == javax.servlet.DispatcherType.ASYNC) {
+                    // an asynchronous request dispatched back: its work here is that request's
+                    attached = Recorder.asyncAttach(((javax.servlet.ServletRequest) request)
+                            .getAttribute(Recorder.ASYNC_ATTRIBUTE));
+                }
+            } catch (Throwable servlet25) {
+                // no dispatcher types before Servlet 3.0: no asynchronous requests either
+            }
+            if (attached == Recorder.ASYNC) {
+                return attached;
+            }
             int token = Recorder.requestStart();
             if (token == Recorder.OPENED && request instanceof javax.servlet.http.HttpServletRequest) {
                 javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
@@ -97,9 +133,18 @@ final class ServletRequestProbe implements Probe {
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter int token, @Advice.Argument(1) Object response, @Advice.Thrown Throwable thrown) {
+        static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request, @Advice.Argument(1) Object response,
+                         @Advice.Thrown Throwable thrown) {
             int status = response instanceof javax.servlet.http.HttpServletResponse
                     ? ((javax.servlet.http.HttpServletResponse) response).getStatus() : 0;
+            if (token == Recorder.ASYNC) {
+                javax.servlet.ServletRequest r = (javax.servlet.ServletRequest) request;
+                if (!r.isAsyncStarted()) { // the dispatch answered: the request is complete
+                    Recorder.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
+                }
+                Recorder.asyncRelease(token);
+                return;
+            }
             Recorder.requestEnd(token, status, thrown != null);
         }
     }
