@@ -45,8 +45,14 @@ final class BootJarUnderAgent implements AutoCloseable {
 
     /** As {@link #start(Path, Path)}, on the JDK at {@code javaHome}, with Spring Boot arguments of the test's. */
     static BootJarUnderAgent start(Path agentJar, Path jar, Path javaHome, String... bootArgs) {
+        return start(agentJar, "", jar, javaHome, bootArgs);
+    }
+
+    /** As above, with more agent arguments ({@code profiler=cpu,...}) after {@code port=0}. */
+    static BootJarUnderAgent start(Path agentJar, String agentArgs, Path jar, Path javaHome, String... bootArgs) {
         List<String> command = new java.util.ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx512m",
-                "-javaagent:" + agentJar.toAbsolutePath() + "=port=0", "-jar", jar.toAbsolutePath().toString(),
+                "-javaagent:" + agentJar.toAbsolutePath() + "=port=0" + (agentArgs.isEmpty() ? "" : "," + agentArgs),
+                "-jar", jar.toAbsolutePath().toString(),
                 "--server.port=0"));
         command.addAll(List.of(bootArgs));
         BootJarUnderAgent app;

@@ -6,6 +6,7 @@ import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Jdks;
 import dev.soapscope.testkit.PrometheusText;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,6 +25,86 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class VirtualThreadsUnderAgentIT {
     private static final String OPERATION = "{http://www.springframework.org/spring-ws/samples/echo}echoRequest";
     private static final int REQUESTS = 100;
+
+    /**
+     * async-profiler samples the carrier a virtual thread is mounted on; the phase spans must still cover them: the
+     * share of the samples in Spring-WS's dispatch that fall inside a phase span of their thread is as high on virtual
+     * threads as on platform threads (the same jar, JDK and load).
+     */
+    @Test
+    void profilesSplitByPhaseOnVirtualThreadsAsOnPlatformThreads(@TempDir Path dir) throws Exception {
+        Path jdk25 = Jdks.java25().orElse(null);
+        assumeTrue(jdk25 != null, "no Java 25 on this machine: virtual threads need Java 21+");
+        double platform = taggedShare(profiledRun(jdk25, dir.resolve("platform"), false));
+        double virtual = taggedShare(profiledRun(jdk25, dir.resolve("virtual"), true));
+        System.out.printf("[vthreads] dispatch samples inside a phase span: platform threads %.2f, virtual threads %.2f%n",
+                platform, virtual);
+        assertTrue(platform > 0.8, "platform threads: " + platform);
+        assertTrue(virtual > platform - 0.1, "virtual threads " + virtual + " against platform threads " + platform);
+    }
+
+    /** The echo jar profiled continuously (cpu, 1 ms) under 400 echoes; its run directory once it stopped. */
+    private static Path profiledRun(Path jdk, Path run, boolean virtual) throws Exception {
+        try (BootJarUnderAgent app = BootJarUnderAgent.start(
+                Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")),
+                "profiler=cpu,profiler.interval.ms=1,profiler.dir=" + run,
+                Path.of(System.getProperty("echo.jar", "target/echo-server.jar")), jdk,
+                "--spring.threads.virtual.enabled=" + virtual)) {
+            app.agent();
+            echo(app, 400);
+        } // SIGTERM: the agent closes its recording
+        return run;
+    }
+
+    /** Of the CPU samples whose stack is in Spring-WS's MessageDispatcher, the share inside a phase span of their thread. */
+    private static double taggedShare(Path run) throws Exception {
+        java.util.Map<Long, java.util.List<long[]>> spans = new java.util.HashMap<>();
+        java.util.List<jdk.jfr.consumer.RecordedEvent> samples = new java.util.ArrayList<>();
+        java.util.List<Path> files;
+        try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(run)) {
+            files = list.filter(p -> p.toString().endsWith(".jfr")).toList();
+        }
+        assertFalse(files.isEmpty(), "no profile in " + run);
+        for (Path file : files) {
+            for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(file)) {
+                String type = e.getEventType().getName();
+                if (type.equals("profiler.Span") && e.getThread() != null) {
+                    spans.computeIfAbsent(e.getThread().getJavaThreadId(), k -> new java.util.ArrayList<>())
+                            .add(new long[] {nanos(e.getStartTime()), nanos(e.getEndTime())});
+                } else if (type.equals("jdk.ExecutionSample") && e.getStackTrace() != null
+                        && e.getStackTrace().getFrames().stream().anyMatch(f -> f.getMethod().getType().getName()
+                                .equals("org.springframework.ws.server.MessageDispatcher"))) {
+                    samples.add(e);
+                }
+            }
+        }
+        assertTrue(samples.size() > 50, "dispatch samples: " + samples.size());
+        int tagged = 0;
+        for (jdk.jfr.consumer.RecordedEvent e : samples) {
+            long at = nanos(e.getStartTime());
+            for (long[] span : spans.getOrDefault(e.getThread("sampledThread").getJavaThreadId(), java.util.List.of())) {
+                if (span[0] <= at && at <= span[1]) {
+                    tagged++;
+                    break;
+                }
+            }
+        }
+        return (double) tagged / samples.size();
+    }
+
+    private static long nanos(java.time.Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    private static void echo(BootJarUnderAgent app, int requests) {
+        for (int i = 0; i < requests; i++) {
+            String envelope = "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\"><SOAP-ENV:Body>"
+                    + "<echoRequest xmlns=\"http://www.springframework.org/spring-ws/samples/echo\">Hello</echoRequest>"
+                    + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
+            Http.Response r = Http.post(app.uri("/echo-server"), envelope, "text/xml; charset=utf-8", Map.of("SOAPAction", "\"\""));
+            assertEquals(200, r.status(), r.body());
+        }
+    }
 
     @Test
     void requestsOnVirtualThreadsAreRecordedAndTheirAllocationIsAbsentNotZero() throws Exception {
