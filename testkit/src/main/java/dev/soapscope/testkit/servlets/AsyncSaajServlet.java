@@ -20,7 +20,8 @@ import jakarta.xml.soap.SOAPMessage;
  * async and returns; the work is done on a container thread. With {@code ?mode=start} (the default) a task given to
  * {@code AsyncContext.start} reads the request, parses it with SAAJ, writes the answer and calls {@code complete()};
  * with {@code ?mode=dispatch} the task dispatches the request back, and the ASYNC dispatch does that work in
- * {@code service()}, the container completing it when it returns.
+ * {@code service()}, the container completing it when it returns; with {@code ?mode=never} nothing answers it: the
+ * container times it out after 300 ms (a client that went away, a back end that never answered).
  */
 public class AsyncSaajServlet extends HttpServlet {
 
@@ -44,6 +45,10 @@ public class AsyncSaajServlet extends HttpServlet {
             return;
         }
         AsyncContext async = request.startAsync();
+        if ("never".equals(request.getParameter("mode"))) {
+            async.setTimeout(300);
+            return;
+        }
         boolean dispatch = "dispatch".equals(request.getParameter("mode"));
         async.start(() -> {
             if (dispatch) {
