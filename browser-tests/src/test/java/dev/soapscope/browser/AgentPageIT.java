@@ -5,6 +5,7 @@ import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
+import dev.soapscope.testkit.servlets.DownstreamCallingServlet;
 import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,10 +53,16 @@ class AgentPageIT {
     void serverUnderLoadAndABrowser() throws Exception {
         browser = Chromium.start(1400, 2600);
         server = ForkedServer.tomcat().javaagent(AGENT, "port=0")
-                .servlet(SaajFactoryPerRequestServlet.class, "/echo").start();
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .servlet(DownstreamCallingServlet.class, "/front").start();
         endpoint = AgentEndpoint.of(server);
         for (int i = 0; i < 20; i++) {
             post(OPERATIONS[i % 2]);
+        }
+        for (int i = 0; i < 5; i++) { // a service that calls the echo: SOAP calls for the Clients section
+            Http.Response r = Http.post(server.uri("/front"), Soap.echoRequest("front " + i), Soap.CONTENT_TYPE,
+                    Map.of("SOAPAction", "\"urn:page:front\""));
+            assertEquals(200, r.status(), r::toString);
         }
         load = new Thread(() -> {
             for (int i = 0; loading.get(); i++) {
@@ -91,11 +98,29 @@ class AgentPageIT {
             WebElement row = browser.driver.findElement(By.cssSelector("#operations-table tr[data-operation='" + op + "']"));
             assertTrue(Long.parseLong(row.findElements(By.tagName("td")).get(1).getText()) > 0, row.getText());
         }
-        assertEquals(2, rows("#phase-bars .bar-row").size(), "one stacked bar per operation");
+        // the orders and quotes, the front service and the echo its calls reach
+        assertEquals(4, rows("#phase-bars .bar-row").size(), "one stacked bar per operation");
         WebElement factory = browser.driver.findElement(By.id("kind-factory.create"));
         assertTrue(factory.getText().contains("Why it costs:") && factory.getText().contains("Instead:"), factory.getText());
         assertTrue(factory.getText().contains("SaajFactoryPerRequestServlet") || factory.getText().contains("MessageFactory"),
                 factory.getText());
+        assertEquals(List.of(), browser.consoleErrors());
+    }
+
+    /** The Clients section: the calls the front service made, per operation and peer, and where they came from. */
+    @Test
+    @Order(1)
+    void pageShowsTheSoapCallsTheJvmMakes() {
+        browser.driver.get(endpoint.uri("/").toString());
+        waitFor(Duration.ofSeconds(30), () -> rows("#clients-table tbody tr").size() > 0);
+        WebElement call = browser.driver.findElement(By.cssSelector("#clients-table tr[data-operation='{urn:soapscope:test}echo']"));
+        List<WebElement> cells = call.findElements(By.tagName("td"));
+        assertEquals("127.0.0.1:" + server.port(), cells.get(1).getText());
+        assertTrue(Long.parseLong(cells.get(2).getText()) >= 5, call.getText());
+        assertEquals("0", cells.get(3).getText(), "no call failed: " + call.getText());
+        assertTrue(cells.get(6).getText().contains("wait"), "its phases: " + call.getText());
+        assertTrue(cells.get(8).getText().contains("urn:page:front"), "called from: " + call.getText());
+        assertTrue(browser.driver.findElement(By.id("clients-empty")).getAttribute("hidden") != null);
         assertEquals(List.of(), browser.consoleErrors());
     }
 

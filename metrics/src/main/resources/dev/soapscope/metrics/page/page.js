@@ -96,6 +96,27 @@
     });
   }
 
+  /** The calls this JVM made, per operation and peer: volume, errors, latency, where the time goes, hot spots. */
+  function drawClients(phases) {
+    var body = $('clients-table').tBodies[0];
+    body.textContent = '';
+    var clients = phases.clients || [];
+    clients.forEach(function (c) {
+      var errors = 0;
+      Object.keys(c.outcomes).forEach(function (o) { if (o !== 'success') { errors += c.outcomes[o]; } });
+      var top = Object.keys(c.phases).map(function (tag) { return [tag, c.phases[tag].share]; })
+        .sort(function (a, b) { return b[1] - a[1]; }).slice(0, 3)
+        .map(function (p) { return p[0] + ' ' + fixed(100 * p[1], 0) + '%'; }).join(', ');
+      var hot = Object.keys(c.hotspots_per_request).map(function (k) {
+        return k + ' ' + fixed(c.hotspots_per_request[k], 2); }).join(', ');
+      var from = Object.keys(c.called_from).map(function (op) { return op + ' (' + c.called_from[op] + ')'; }).join(', ');
+      body.appendChild(el('tr', {'data-operation': c.operation, 'data-peer': c.peer}, [cell(c.operation, 'op'),
+        cell(c.peer, 'text'), cell(String(c.requests)), cell(String(errors)), cell(fixed(c.duration_us.mean / 1000, 2)),
+        cell(fixed(c.duration_us.p99 / 1000, 2)), cell(top, 'text'), cell(hot || '-', 'text'), cell(from || '-', 'text')]));
+    });
+    $('clients-empty').hidden = clients.length > 0;
+  }
+
   function drawHotspots(hotspots) {
     var list = $('hotspot-list');
     list.textContent = '';
@@ -115,6 +136,16 @@
             cell(o.per_request === null ? (s.one_off ? 'once (class init)' : '-') : fixed(o.per_request, 3)),
             cell(String(o.count))]));
         });
+        // inside the calls this JVM made: per call; a client built: its rate over all calls
+        (s.clients || []).forEach(function (c) {
+          body.appendChild(el('tr', {'data-kind': k.tag, 'data-client': c.operation}, [cell(''), cell(''),
+            cell('call ' + c.operation + ' @ ' + c.peer, 'op'),
+            cell(c.per_call === null ? '-' : fixed(c.per_call, 3) + ' per call'), cell(String(c.count))]));
+        });
+        if (s.per_call !== undefined && s.per_call !== null) {
+          body.appendChild(el('tr', {'data-kind': k.tag, 'data-per-call': 'all'}, [cell(''), cell(''),
+            cell('all calls', 'op'), cell(fixed(s.per_call, 3) + ' per call'), cell(String(s.total))]));
+        }
       });
       table.appendChild(body);
       list.appendChild(el('div', {'class': 'kind', id: 'kind-' + k.tag}, [el('h3', {text: k.tag}),
@@ -129,6 +160,7 @@
     return Promise.all([get('history?minutes=' + minutes), get('phases'), get('hotspots')]).then(function (r) {
       drawOperations(r[0]);
       drawPhases(r[1]);
+      drawClients(r[1]);
       drawHotspots(r[2]);
       $('updated').textContent = 'updated ' + new Date().toLocaleTimeString();
       document.body.setAttribute('data-loaded', String(Number(document.body.getAttribute('data-loaded') || 0) + 1));
