@@ -4,7 +4,7 @@ package dev.soapscope.recorder;
  * How a request or a SOAP call ended: a small fixed set, so it is safe as a metric tag. A served request ends by its
  * HTTP status; a call by what the stack made of the answer (a SOAP fault, a transport error, a timeout).
  */
-public enum Outcome {
+public enum Outcome implements Sides.Sided {
     SUCCESS("success", Sides.BOTH),
     CLIENT_ERROR("client_error", Sides.SERVER),
     SERVER_ERROR("server_error", Sides.SERVER),
@@ -29,20 +29,21 @@ public enum Outcome {
     }
 
     public boolean onServer() {
-        return (sides & Sides.SERVER) != 0;
+        return Sides.on(sides, false);
     }
 
     public boolean onClient() {
-        return (sides & Sides.CLIENT) != 0;
+        return Sides.on(sides, true);
+    }
+
+    @Override
+    public int sides() {
+        return sides;
     }
 
     /** How many outcomes a side can have: what sizes its metric series. */
     public static int count(boolean client) {
-        int n = 0;
-        for (Outcome o : BY_ORDINAL) {
-            n += (client ? o.onClient() : o.onServer()) ? 1 : 0;
-        }
-        return n;
+        return Sides.count(BY_ORDINAL, client);
     }
 
     public static Outcome of(int ordinal) {

@@ -6,7 +6,7 @@ package dev.soapscope.recorder;
  * takes the time no phase claims. Most phases mean the same on both sides ("the message" is the request a server reads
  * or the response a client reads); {@link #sides} says which side a phase can occur on, which sizes the series budget.
  */
-public enum Phase {
+public enum Phase implements Sides.Sided {
     TRANSPORT_READ("transport.read", "#80b1d3", "reading the incoming message from the connection (time blocked in the input stream)"),
     SOAP_PARSE("soap.parse", "#fdb462", "turning bytes into a SOAP message or envelope"),
     ATTACHMENTS("attachments", "#bebada", "reading and writing MIME / MTOM attachments"),
@@ -51,21 +51,22 @@ public enum Phase {
 
     /** Whether a request a JVM serves can spend time in this phase. */
     public boolean onServer() {
-        return (sides & Sides.SERVER) != 0;
+        return Sides.on(sides, false);
     }
 
     /** Whether a SOAP call a JVM makes can spend time in this phase. */
     public boolean onClient() {
-        return (sides & Sides.CLIENT) != 0;
+        return Sides.on(sides, true);
+    }
+
+    @Override
+    public int sides() {
+        return sides;
     }
 
     /** How many phases a side can have: what sizes its metric series. */
     public static int count(boolean client) {
-        int n = 0;
-        for (Phase p : BY_ORDINAL) {
-            n += (client ? p.onClient() : p.onServer()) ? 1 : 0;
-        }
-        return n;
+        return Sides.count(BY_ORDINAL, client);
     }
 
     /** The name used in metrics tags, JSON and flame graphs, such as {@code soap.parse}. */

@@ -129,11 +129,7 @@ final class GlassFishServer extends DistributionServer {
     }
 
     private static List<String> asadmin(Path home, String... args) {
-        Path script = home.resolve("bin/asadmin");
-        List<String> command = new ArrayList<>(Files.isExecutable(script) ? List.of(script.toString())
-                : List.of("sh", script.toString()));
-        command.addAll(List.of(args));
-        return command;
+        return Launch.script(home.resolve("bin/asadmin"), args);
     }
 
     /** Runs one asadmin command to its end (at most 120 s); it must succeed. */

@@ -88,6 +88,20 @@ final class Launch {
     }
 
     /**
+     * The command that runs a distribution's shell script with {@code args}: the script itself, or through {@code sh}
+     * when an unpacker dropped its permission bits.
+     */
+    static List<String> script(Path script, String... args) {
+        List<String> command = new java.util.ArrayList<>();
+        if (!Files.isExecutable(script)) {
+            command.add("sh");
+        }
+        command.add(script.toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /**
      * A process builder for {@code command} in {@code dir}, stdout and stderr appended to {@code log}, with the
      * test JVM's environment minus anything that configures a server script, plus {@code env}.
      */

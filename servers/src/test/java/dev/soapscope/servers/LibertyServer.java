@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,14 +53,7 @@ final class LibertyServer extends DistributionServer {
         env.put("WLP_USER_DIR", base.toString());
         env.put("JAVA_HOME", Launch.javaHome().toString());
         Path console = base.resolve("console.out");
-        List<String> command = new ArrayList<>();
-        if (!Files.isExecutable(script)) {
-            command.add("sh"); // an unpacker that dropped the permission bits
-        }
-        command.add(script.toString());
-        command.add("run");
-        command.add(SERVER);
-        Process process = Launch.builder(command, base, console, env).start();
+        Process process = Launch.builder(Launch.script(script, "run", SERVER), base, console, env).start();
         return new LibertyServer(name, base, port, process, console, startNanos);
     }
 

@@ -54,13 +54,7 @@ final class TomcatServer extends DistributionServer {
         }
         Path console = base.resolve("logs/console.out");
         Path script = home.resolve("bin/catalina.sh");
-        List<String> command = new ArrayList<>();
-        if (!Files.isExecutable(script)) {
-            command.add("sh"); // an unpacker that dropped the permission bits
-        }
-        command.add(script.toString());
-        command.add("run");
-        Process process = Launch.builder(command, base, console, env).start();
+        Process process = Launch.builder(Launch.script(script, "run"), base, console, env).start();
         return new TomcatServer(name, base, port, process, console, startNanos);
     }
 

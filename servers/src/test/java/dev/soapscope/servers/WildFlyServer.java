@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,17 +57,10 @@ final class WildFlyServer extends DistributionServer {
             env.put("JAVA_OPTS", javaOpts);
         }
         Path console = base.resolve("console.out");
-        List<String> command = new ArrayList<>();
-        if (!Files.isExecutable(script)) {
-            command.add("sh"); // an unpacker that dropped the permission bits
-        }
-        command.add(script.toString());
-        command.add("-Djboss.bind.address=127.0.0.1");
-        command.add("-Djboss.bind.address.management=127.0.0.1");
-        command.add("-Djboss.http.port=" + port);
-        command.add("-Djboss.https.port=" + Launch.freePort());
-        command.add("-Djboss.management.http.port=" + Launch.freePort());
-        command.add("-Djboss.management.https.port=" + Launch.freePort());
+        List<String> command = Launch.script(script, "-Djboss.bind.address=127.0.0.1",
+                "-Djboss.bind.address.management=127.0.0.1", "-Djboss.http.port=" + port,
+                "-Djboss.https.port=" + Launch.freePort(), "-Djboss.management.http.port=" + Launch.freePort(),
+                "-Djboss.management.https.port=" + Launch.freePort());
         Process process = Launch.builder(command, base, console, env).start();
         return new WildFlyServer(name, base, port, process, console, startNanos);
     }
