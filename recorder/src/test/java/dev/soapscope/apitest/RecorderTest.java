@@ -650,6 +650,45 @@ class RecorderTest {
         assertEquals(9, statsOf("urn:Callers").hotspots(HotSpotKind.UUID_RANDOM));
     }
 
+    /** Stands for an instrumented constructor, a client's, say. */
+    static class Template {
+        Template() {
+            Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "test.template");
+        }
+    }
+
+    /** Chains to its super class's constructor: not the code that builds the object. */
+    static final class GeneratedTemplate extends Template {
+        GeneratedTemplate() {
+            super();
+        }
+    }
+
+    /** Builds a template in its own constructor, as a bean that makes its client does: the code to act on. */
+    static final class TemplateHolder {
+        final Template template;
+
+        TemplateHolder() {
+            template = new Template();
+        }
+    }
+
+    /** Needs the frames' classes, which only the StackWalker gives: it fails should the walker not be used. */
+    @Test
+    void aConstructorThatBuildsAnObjectIsItsCallerAndOneThatChainsIsNot() {
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Constructors");
+        assertTrue(new TemplateHolder().template != null);
+        assertTrue(new GeneratedTemplate() != null);
+        Recorder.requestEnd(token, 200, false);
+        HotSpotSite holder = siteAt(HotSpotKind.CLIENT_CREATE, "test.template", "$TemplateHolder.<init>(");
+        assertEquals(1, holder.total());
+        HotSpotSite generated = siteAt(HotSpotKind.CLIENT_CREATE, "test.template",
+                ".aConstructorThatBuildsAnObjectIsItsCallerAndOneThatChainsIsNot(");
+        assertEquals(1, generated.total(), "the generated subclass's constructor only chains");
+    }
+
     private static void exchangeId() {
         instrumented(HotSpotKind.UUID_RANDOM, "callers.uuid");
     }
