@@ -6,6 +6,8 @@ import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
 import dev.soapscope.testkit.Wars;
+import dev.soapscope.testkit.servlets.DownstreamCallingServlet;
+import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every query of the Grafana dashboard, run by a real Prometheus (Debian's package) that scrapes the agent in a forked
- * Tomcat serving the payload-caching WAR under load, returns data: first as the dashboard opens (every variable on
+ * Tomcat serving the payload-caching WAR under load, and calling out (a service that makes a SOAP call for each
+ * request, so the client panels have calls, phases and hot spots), returns data: first as the dashboard opens (every variable on
  * "All"), then with one job, one instance and two operations picked, interpolated as Grafana does. Each variable's
  * own query offers values too.
  */
@@ -56,7 +59,9 @@ class DashboardOnPrometheusIT {
     void everyPanelQueryReturnsDataFromAnAgentUnderLoad() throws Exception {
         Prometheus.executable(); // before a server starts: a missing package fails at once, saying which
         Wars.explode(WEBAPPS.resolve("payload-caching.war"), webapp);
-        try (ForkedServer server = ForkedServer.tomcat().webapp(webapp).javaagent(AGENT, "port=0").start();
+        try (ForkedServer server = ForkedServer.tomcat().webapp(webapp).javaagent(AGENT, "port=0")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .servlet(DownstreamCallingServlet.class, "/front").start();
              Load load = new Load(server);
              Prometheus prometheus = Prometheus.start(PROMETHEUS_DIR, AgentEndpoint.of(server).uri(""), SCRAPE_INTERVAL)) {
             awaitScrapesUnderLoad(prometheus);
@@ -139,6 +144,7 @@ class DashboardOnPrometheusIT {
                     post(scenario, "ORD-" + rounds, 200);
                 }
                 post("validation-on", "BAD-" + rounds, 500);
+                callOut();
                 rounds++;
                 try {
                     Thread.sleep(20); // two shared cores: leave room for Prometheus and the queries
@@ -158,6 +164,20 @@ class DashboardOnPrometheusIT {
             } catch (RuntimeException e) {
                 if (running.get()) {
                     unexpected.add(scenario + " " + orderId + ": " + e);
+                }
+            }
+        }
+
+        /** One request to the service that calls the echo: one SOAP call this JVM makes. */
+        private void callOut() {
+            try {
+                Http.Response r = Http.post(server.uri("/front"), "<front/>", Soap.CONTENT_TYPE, Map.of());
+                if (r.status() != 200) {
+                    unexpected.add("front: " + r);
+                }
+            } catch (RuntimeException e) {
+                if (running.get()) {
+                    unexpected.add("front: " + e);
                 }
             }
         }

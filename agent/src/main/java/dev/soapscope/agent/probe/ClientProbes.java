@@ -65,7 +65,8 @@ final class ClientProbes {
                     "org.apache.hc.client5.http.impl.classic.HttpClientBuilder"), named("build").and(takesArguments(0)), Phase.CONNECT),
             Rule.hotspot(namedOneOf("org.apache.http.impl.client.HttpClientBuilder",
                     "org.apache.hc.client5.http.impl.classic.HttpClientBuilder"), named("build").and(takesArguments(0)),
-                    HotSpotKind.CLIENT_CREATE, "Apache HttpClient built (a connection pool and an SSLContext of its own)"))
+                    HotSpotKind.CLIENT_CREATE,
+                    "Apache HttpClient built (its own pool and SSLContext, unless given a shared pool, as Axis2 1.8 does)"))
             .loadedBy(SeesType.anyOf("org.apache.http.impl.client.CloseableHttpClient",
                     "org.apache.hc.client5.http.impl.classic.CloseableHttpClient"));
 

@@ -19,6 +19,8 @@ import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentClient;
 import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.ClientFigures;
+import dev.soapscope.demo.client.ClientProtocol;
 import dev.soapscope.demo.load.LoadDriver;
 import dev.soapscope.demo.load.LoadResult;
 import dev.soapscope.demo.load.Progress;
@@ -38,6 +40,8 @@ import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 import dev.soapscope.demo.scenario.Workload;
+import dev.soapscope.demo.scenario.client.CallsWorkload;
+import dev.soapscope.demo.scenario.client.ClientStack;
 import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
@@ -84,6 +88,22 @@ public final class Main {
                 err.println("soapscope-demo: no demo WAR at " + war.toAbsolutePath() + ": " + BUILD_FIRST
                         + " (or pass " + webapp.option() + " PATH)");
                 return 2;
+            }
+        }
+        for (Scenario scenario : scenarios) {
+            if (scenario.workload() instanceof CallsWorkload calls && calls.stack().kit() != null) {
+                String kit = calls.stack().kit();
+                try {
+                    if (options.clientKit(kit).isEmpty()) {
+                        err.println("soapscope-demo: no client kit for " + scenario.name() + " in "
+                                + options.clientKits().resolve(kit).resolve("target").resolve("lib").toAbsolutePath()
+                                + ": " + BUILD_FIRST + " (or pass --client-kits DIR)");
+                        return 2;
+                    }
+                } catch (IOException e) {
+                    err.println("soapscope-demo: cannot read the client kit of " + scenario.name() + ": " + e);
+                    return 2;
+                }
             }
         }
         try {
@@ -246,6 +266,7 @@ public final class Main {
         }
         List<ScenarioResult> results = new ArrayList<>();
         Map<String, FlameGraphWriter.Window> windows = new LinkedHashMap<>();
+        Map<Scenario, ClientProcess> clients = new LinkedHashMap<>();
         String probes;
         try {
             out.printf(Locale.ROOT, "%s ready on port %d after %.1f s; agent endpoint %s%n", container.title(),
@@ -262,20 +283,31 @@ public final class Main {
                             options.concurrency(), scenario.description());
                 }
             }
+            for (Scenario scenario : scenarios) {
+                if (scenario.isWorkload()) {
+                    clients.put(scenario, startClient(scenario, options, dir, out, err));
+                }
+            }
             // all warm-ups first: the JIT has seen every stack before any is measured, so running first is no handicap
             Map<Scenario, Integer> warmupErrors = new LinkedHashMap<>();
             for (Scenario scenario : scenarios) {
-                warmupErrors.put(scenario, scenario.isWorkload() ? warmUpWorkload(scenario, options, base, out, err)
+                warmupErrors.put(scenario, scenario.isWorkload()
+                        ? warmUpWorkload(scenario, options, base, clients.get(scenario), out, err)
                         : warmUp(scenario, options, driver, progress, err));
             }
             for (Scenario scenario : scenarios) {
                 results.add(scenario.isWorkload()
-                        ? measureWorkload(scenario, options, base, agent, server, warmupErrors.get(scenario), windows,
-                                out, err)
+                        ? measureWorkload(scenario, options, base, agent, server, clients.get(scenario),
+                                warmupErrors.get(scenario), windows, out, err)
                         : measure(scenario, options, driver, agent, progress, server, warmupErrors.get(scenario),
                                 windows, err));
             }
         } finally {
+            for (ClientProcess client : clients.values()) {
+                if (client != null) {
+                    client.close();
+                }
+            }
             server.close();
         }
         return new ServerRun(results, windows, probes, server.profiling());
@@ -335,13 +367,13 @@ public final class Main {
     }
 
     /** One warm-up run of every size, labelled as warm-up; returns how many requests failed. */
-    private static int warmUpWorkload(Scenario scenario, Options options, URI base, PrintStream out, PrintStream err)
-            throws InterruptedException {
+    private static int warmUpWorkload(Scenario scenario, Options options, URI base, ClientProcess client,
+                                      PrintStream out, PrintStream err) throws InterruptedException {
         if (!options.transfer().warmup()) {
             return 0;
         }
-        Workload.Outcome warm = scenario.workload().run(base, options.transfer(), scenario.warmupAction(), true,
-                scenario.name() + " warm-up", out);
+        Workload.Outcome warm = runWorkload(scenario, client, new ClientProtocol.Run(scenario.name(), base,
+                options.transfer(), scenario.warmupAction(), true, scenario.name() + " warm-up"), out).outcome();
         if (warm.load().errors() > 0) {
             err.println("soapscope-demo: " + warm.load().errors() + " warm-up requests of " + scenario.name()
                     + " failed, first: " + warm.load().errorReasons().keySet().iterator().next());
@@ -354,7 +386,7 @@ public final class Main {
      * once it has counted every request the client sent.
      */
     private static ScenarioResult measureWorkload(Scenario scenario, Options options, URI base, AgentClient agent,
-                                                  ServerProcess server, int warmupErrors,
+                                                  ServerProcess server, ClientProcess client, int warmupErrors,
                                                   Map<String, FlameGraphWriter.Window> windows, PrintStream out,
                                                   PrintStream err) throws InterruptedException {
         ServerProcess.Heap before = null;
@@ -364,9 +396,11 @@ public final class Main {
             err.println("soapscope-demo: no heap figures for " + scenario.name() + ": " + e.getMessage());
         }
         AgentFigures warm = beforeMeasuring(scenario, 0, agent, err);
+        ClientFigures clientBefore = clientFigures(scenario, client, err);
         long from = System.currentTimeMillis();
-        Workload.Outcome outcome = scenario.workload().run(base, options.transfer(), scenario.soapAction(), false,
-                scenario.name(), out);
+        ClientProtocol.Answer answer = runWorkload(scenario, client, new ClientProtocol.Run(scenario.name(), base,
+                options.transfer(), scenario.soapAction(), false, scenario.name()), out);
+        Workload.Outcome outcome = answer.outcome();
         windows.put(scenario.name(), new FlameGraphWriter.Window(from, System.currentTimeMillis()));
         TransferFigures.HeapFigures heap = null;
         if (before != null) {
@@ -379,7 +413,69 @@ public final class Main {
             }
         }
         AgentFigures figures = agentFigures(scenario, outcome.load(), warm, agent, server, err);
-        return ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
+        ClientFigures clientAfter = clientFigures(scenario, client, err);
+        ClientFigures clientFigures = clientAfter == null ? null : clientAfter.since(clientBefore);
+        if (client != null && clientFigures == null && scenario.workload().unmeasuredClient() == null) {
+            err.println("soapscope-demo: the client's agent counted no call of " + scenario.name());
+        } else if (clientFigures != null) {
+            clientFigures = clientFigures.withWorkload(outcome.load().wallNanos(), answer.allocatedBytes());
+        }
+        // a client scenario's calls are requests like the load driver's; it has no transfer table to join
+        ScenarioResult result = scenario.workload() instanceof CallsWorkload
+                ? ScenarioResult.of(scenario, outcome.load(), warmupErrors, figures)
+                : ScenarioResult.ofTransfer(scenario, outcome, warmupErrors, figures, heap);
+        return result.withClient(clientFigures);
+    }
+
+    /**
+     * The scenario's client JVM with the agent ({@code DIR/client-NAME.log}), or null when it did not start (said on
+     * {@code err}): the workload then runs in the runner's JVM, and the report has no client figures for it.
+     */
+    private static ClientProcess startClient(Scenario scenario, Options options, Path dir, PrintStream out,
+                                             PrintStream err) throws IOException, InterruptedException {
+        Path log = dir.resolve("client-" + scenario.name().replace('/', '-') + ".log");
+        ClientStack stack = scenario.workload() instanceof CallsWorkload calls ? calls.stack() : null;
+        try {
+            ClientProcess client = ClientProcess.start(options.agentJar(), log, null, ClientProcess.DEFAULT_HEAP_MB,
+                    stack == null || stack.kit() == null ? List.of() : options.clientKit(stack.kit()),
+                    stack == null ? Map.of() : stack.systemProperties());
+            out.printf(Locale.ROOT, "%s: its client in a forked JVM with the agent, endpoint %s (its output: %s)%n",
+                    scenario.name(), client.agentEndpoint(), log);
+            return client;
+        } catch (ClientProcess.StartFailure e) {
+            err.println("soapscope-demo: the client of " + scenario.name() + " did not start, so it runs in the "
+                    + "runner without client figures: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** One workload run in the scenario's client JVM, or in this one when there is none. */
+    private static ClientProtocol.Answer runWorkload(Scenario scenario, ClientProcess client, ClientProtocol.Run run,
+                                                     PrintStream out) throws InterruptedException {
+        if (client == null) {
+            return new ClientProtocol.Answer(scenario.workload().run(run.server(), run.settings(), run.soapAction(),
+                    run.warmUp(), run.label(), out), -1);
+        }
+        try {
+            return client.run(run, out);
+        } catch (IOException e) {
+            return new ClientProtocol.Answer(Workload.Outcome.failed(run.label() + ": " + e.getMessage()), -1);
+        }
+    }
+
+    /** What the client's agent has counted so far; null without a client JVM or when its endpoint did not answer. */
+    private static ClientFigures clientFigures(Scenario scenario, ClientProcess client, PrintStream err)
+            throws InterruptedException {
+        if (client == null) {
+            return null;
+        }
+        try {
+            AgentClient agent = new AgentClient(client.agentEndpoint());
+            return ClientFigures.parse(agent.phases(), agent.hotspots(), scenario.name());
+        } catch (IOException e) {
+            err.println("soapscope-demo: cannot read the client agent's endpoint of " + scenario.name() + ": " + e);
+            return null;
+        }
     }
 
     /**

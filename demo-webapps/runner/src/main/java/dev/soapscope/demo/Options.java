@@ -25,6 +25,7 @@ public record Options(
         Path out,
         Path agentJar,
         Map<Webapp, Path> wars,
+        Path clientKits,
         TransferSettings transfer,
         boolean flamegraphs,
         boolean heapLadder,
@@ -40,6 +41,8 @@ public record Options(
 
     public static final Path DEFAULT_OUT = Path.of("soapscope-report");
     public static final Path DEFAULT_AGENT = Path.of("agent", "target", "soapscope-agent.jar");
+    /** Where the build leaves the client kits of the client scenarios ({@code KIT/target/lib}). */
+    public static final Path DEFAULT_CLIENT_KITS = Path.of("demo-webapps", "clients");
     /** The largest echo payload the options accept (the server has -Xmx1g, and base64 inflates by 4/3 each way). */
     static final int MAX_ECHO_SIZE = 32 * 1024 * 1024;
 
@@ -79,6 +82,8 @@ public record Options(
                     + ", a fresh server per try)",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
             warOptions(),
+            "  --client-kits DIR       client/metro-*, spring-ws-*, axis2-*: their stacks' jars, in DIR/KIT/target/lib",
+            "                          (default ./" + slashed(DEFAULT_CLIENT_KITS) + ")",
             "  --help                  this text",
             "",
             "--requests 2000 --concurrency 200 reproduces the classic setup.",
@@ -92,6 +97,17 @@ public record Options(
                     w.name().toLowerCase(Locale.ROOT).replace('_', '-'), slashed(w.defaultWar())));
         }
         return String.join("\n", lines);
+    }
+
+    /** The jars of {@code kit}'s client JVM, in the order they go first on its class path; empty when not built. */
+    public List<Path> clientKit(String kit) throws java.io.IOException {
+        Path lib = clientKits.resolve(kit).resolve("target").resolve("lib");
+        if (!java.nio.file.Files.isDirectory(lib)) {
+            return List.of();
+        }
+        try (var jars = java.nio.file.Files.list(lib)) {
+            return jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+        }
     }
 
     /** The WAR to deploy for {@code webapp}: its option's, else where the build leaves it. */
@@ -119,6 +135,7 @@ public record Options(
         boolean heapLadder = true;
         Path out = DEFAULT_OUT;
         Path agent = DEFAULT_AGENT;
+        Path clientKits = DEFAULT_CLIENT_KITS;
         Map<Webapp, Path> wars = new EnumMap<>(Webapp.class);
         List<Integer> fetchSizes = null;
         List<Integer> echoSizes = null;
@@ -150,6 +167,7 @@ public record Options(
                 case "--warmup" -> warmup = positive(name, inline != null ? inline : value(args, i++, name), 0);
                 case "--out" -> out = path(name, inline != null ? inline : value(args, i++, name));
                 case "--agent" -> agent = path(name, inline != null ? inline : value(args, i++, name));
+                case "--client-kits" -> clientKits = path(name, inline != null ? inline : value(args, i++, name));
                 case "--fetch-sizes" -> fetchSizes = list(name, inline != null ? inline : value(args, i++, name),
                         1, Tuples.PER_QUERY, false);
                 case "--echo-sizes" -> echoSizes = list(name, inline != null ? inline : value(args, i++, name),
@@ -184,8 +202,8 @@ public record Options(
                         : quick ? TransferSettings.QUICK_ECHO_SIZES : TransferSettings.DEFAULT_ECHO_SIZES,
                 runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
                 w > 0);
-        return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), transfer, flamegraphs, heapLadder,
-                help);
+        return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), clientKits, transfer, flamegraphs,
+                heapLadder, help);
     }
 
     /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */

@@ -1,24 +1,17 @@
 package dev.soapscope.demo;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,32 +51,27 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration HEAP_ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
-    private static final Pattern AGENT_STARTED =
+    /** The agent's start line: its endpoint's host and port, the probes it installed. */
+    static final Pattern AGENT_STARTED =
             Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://([^\\s/]+):(\\d+)/metrics; probes: (.*)");
     /** The agent's line when continuous profiling started: the event, the backend, the first file. */
     private static final Pattern PROFILING =
             Pattern.compile("\\[soapscope] INFO profiling (\\S+) continuously with (.+) into (.+)");
     private static final String AGENT_WARNING = "[soapscope] WARN ";
-    private static final int TAIL_LINES = 40;
 
-    private final Process process;
+    private ForkedJvm jvm;
     private final List<String> command;
-    private final Writer log;
-    private final Deque<String> tail = new ArrayDeque<>();
     private final CompletableFuture<Integer> serverPort = new CompletableFuture<>();
     private final CompletableFuture<String[]> agentEndpoint = new CompletableFuture<>();
-    private final List<Thread> readers = new ArrayList<>();
     private final BlockingQueue<String> heapAnswers = new LinkedBlockingQueue<>();
-    private final Writer commands;
+    /** Held for a command and its answer: one at a time. */
+    private final Object commands = new Object();
     private List<Path> extractedJars = List.of();
     private final ProfilingLines profiling = new ProfilingLines();
     private double startSeconds;
 
-    private ServerProcess(Process process, List<String> command, Writer log) {
-        this.process = process;
+    private ServerProcess(List<String> command) {
         this.command = command;
-        this.log = log;
-        this.commands = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
     }
 
     /** The server's heap, as the launcher measured it: bytes in use now, the peak, the peak after a GC (-1: none). */
@@ -143,21 +131,15 @@ public final class ServerProcess implements AutoCloseable {
         String classPath = !extracted.isEmpty() ? join(extracted)
                 : container == Container.TOMCAT_9 ? tomcat9ClassPath() : classPath();
         List<String> command = command(agentJar, wars, maxThreads, classPath, profileDir, heapMb);
-        Files.createDirectories(logFile.toAbsolutePath().getParent());
-        Writer log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
-        log.write("# " + String.join(" ", command) + "\n");
-        Process process;
+        ServerProcess server = new ServerProcess(command);
         try {
-            process = new ProcessBuilder(command).start();
+            server.jvm = ForkedJvm.start(command, logFile, "server", server::line);
         } catch (IOException e) {
-            log.close();
             extracted.forEach(ServerProcess::deleteQuietly);
             throw e;
         }
-        ServerProcess server = new ServerProcess(process, command, log);
         server.extractedJars = extracted;
-        server.read(process.getInputStream(), "stdout");
-        server.read(process.getErrorStream(), "stderr");
+        Process process = server.jvm.process();
         process.onExit().thenRun(() -> {
             String why = "the server JVM ended (exit code " + process.exitValue() + ") before it was ready";
             server.serverPort.completeExceptionally(new IllegalStateException(why));
@@ -200,16 +182,7 @@ public final class ServerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + heapMb + "m");
-        // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
-        String agentOptions = "port=0,host=127.0.0.1,endpoint=true,log=info";
-        if (profileDir != null) {
-            String dir = profileDir.toAbsolutePath().toString();
-            if (dir.contains(",")) {
-                throw new IllegalArgumentException("the agent's options cannot carry a directory with a comma: " + dir);
-            }
-            agentOptions += "," + PROFILER_OPTIONS + ",profiler.dir=" + dir;
-        }
-        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions);
+        command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions(profileDir));
         command.add("-cp");
         command.add(classPath);
         command.add(LauncherProtocol.LAUNCHER_CLASS);
@@ -222,6 +195,25 @@ public final class ServerProcess implements AutoCloseable {
         command.add("--max-threads");
         command.add(String.valueOf(maxThreads));
         return command;
+    }
+
+    /**
+     * The agent's options in a forked server or client: an endpoint on a free loopback port, profiling into
+     * {@code profileDir} unless it is null.
+     *
+     * @throws IllegalArgumentException when {@code profileDir} holds a comma, which the agent's options cannot carry
+     */
+    static String agentOptions(Path profileDir) {
+        // explicit, so SOAPSCOPE_* variables in the environment cannot hide the endpoint or its start line
+        String agentOptions = "port=0,host=127.0.0.1,endpoint=true,log=info";
+        if (profileDir != null) {
+            String dir = profileDir.toAbsolutePath().toString();
+            if (dir.contains(",")) {
+                throw new IllegalArgumentException("the agent's options cannot carry a directory with a comma: " + dir);
+            }
+            agentOptions += "," + PROFILER_OPTIONS + ",profiler.dir=" + dir;
+        }
+        return agentOptions;
     }
 
     /**
@@ -325,8 +317,7 @@ public final class ServerProcess implements AutoCloseable {
         String answer;
         synchronized (commands) {
             heapAnswers.clear();
-            commands.write(command + "\n");
-            commands.flush();
+            jvm.send(command);
             answer = heapAnswers.poll(HEAP_ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         }
         if (answer == null) {
@@ -376,40 +367,15 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return jvm.isAlive();
     }
 
     /** The last lines the server printed. */
-    public synchronized String tail() {
-        return String.join("\n", tail);
+    public String tail() {
+        return jvm.tail();
     }
 
-    private void read(InputStream stream, String name) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                    line(line);
-                }
-            } catch (IOException e) {
-                // the process is gone
-            }
-        }, "soapscope-server-" + name);
-        t.setDaemon(true);
-        readers.add(t);
-        t.start();
-    }
-
-    private synchronized void line(String line) {
-        try {
-            log.write(line);
-            log.write('\n');
-        } catch (IOException e) {
-            // the log is a convenience
-        }
-        tail.addLast(line);
-        if (tail.size() > TAIL_LINES) {
-            tail.removeFirst();
-        }
+    private void line(String line) {
         if (line.startsWith(LauncherProtocol.PORT_LINE_PREFIX)) {
             serverPort.complete(Integer.parseInt(line.substring(LauncherProtocol.PORT_LINE_PREFIX.length()).trim()));
         } else if (line.startsWith(LauncherProtocol.HEAP_LINE_PREFIX)) {
@@ -448,30 +414,7 @@ public final class ServerProcess implements AutoCloseable {
     /** Closes the server's standard input (it stops by itself), then ends it if it has not within 20 s. */
     @Override
     public void close() throws InterruptedException {
-        try {
-            synchronized (commands) {
-                commands.close();
-            }
-        } catch (IOException e) {
-            // already gone
-        }
-        if (!process.waitFor(20, TimeUnit.SECONDS)) {
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
-        }
-        for (Thread t : readers) {
-            t.join(2000);
-        }
-        synchronized (this) {
-            try {
-                log.close();
-            } catch (IOException e) {
-                // nothing to add
-            }
-        }
+        jvm.close();
         extractedJars.forEach(ServerProcess::deleteQuietly);
     }
 

@@ -89,7 +89,22 @@ class MtomRunnerIT {
             s.path(key).fieldNames().forEachRemaining(sizes::add);
             assertEquals(key.equals("echo_seconds") ? List.of("32768", "262144") : List.of("100", "1000"), sizes, name);
             s.path(key).forEach(v -> assertTrue(v.isNumber() && v.asDouble() > 0, name + ": " + s.path(key)));
+            // the client ran in its own JVM under the agent: every call it made, split into its phases
+            JsonNode client = s.path("client");
+            if (name.equals("mtom/jaxrs") || name.equals("mtom/axis1")) {
+                assertTrue(client.isNull(), name + ": its client is no SOAP stack: " + client);
+                continue;
+            }
+            assertEquals(s.path("requests").asInt(), client.path("calls").asInt(), name + ": " + client);
+            assertEquals(0, client.path("errors").asInt(), name);
+            assertTrue(client.path("phases").path("wait").path("mean_us").asDouble() > 0, name + ": " + client);
+            assertTrue(client.path("phases").path("unmarshal").path("mean_us").asDouble() > 0, name + ": " + client);
         }
+        // the MTOM client reads each multipart answer's boundaries a byte at a time, as the server reads the request
+        assertTrue(scenarios.get(2).path("client").path("hotspots").path("stream.single_byte_read").asDouble() > 10,
+                scenarios.get(2).path("client").toString());
+        assertTrue(printed.contains("the client side, per call"), printed);
+        assertTrue(printed.contains("  mtom/jaxrs: no client figures (a JAX-RS client: no SOAP calls)"), printed);
         // 2000 tuples: at fetch size 100, 20 batches and an empty one, plus the query; at 1000, 2 and 1, plus 1
         assertEquals(22 + 4, scenarios.get(1).path("requests").asInt());
         assertTrue(scenarios.get(2).path("phases").has("attachments"), "MTOM: " + scenarios.get(2).path("phases"));

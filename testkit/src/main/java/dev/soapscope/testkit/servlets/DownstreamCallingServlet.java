@@ -23,6 +23,13 @@ import jakarta.xml.soap.SOAPMessage;
  */
 public class DownstreamCallingServlet extends HttpServlet {
 
+    /** SAAJ from the test kit, even beside a webapp with its own ({@link OwnSaaj}). */
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        OwnSaaj.run(getClass(), () -> super.service(request, response));
+    }
+
     private static final long serialVersionUID = 1L;
 
     private transient SOAPConnection connection;
@@ -31,9 +38,15 @@ public class DownstreamCallingServlet extends HttpServlet {
     @Override
     public void init() throws ServletException {
         try {
-            connection = SOAPConnectionFactory.newInstance().createConnection();
-            factory = MessageFactory.newInstance();
-        } catch (SOAPException e) {
+            OwnSaaj.run(getClass(), () -> {
+                try {
+                    connection = SOAPConnectionFactory.newInstance().createConnection();
+                    factory = MessageFactory.newInstance();
+                } catch (SOAPException e) {
+                    throw new ServletException(e);
+                }
+            });
+        } catch (IOException e) {
             throw new ServletException(e);
         }
     }

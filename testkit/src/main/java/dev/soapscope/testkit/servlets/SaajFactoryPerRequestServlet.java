@@ -5,6 +5,7 @@ import java.util.Iterator;
 
 import javax.xml.namespace.QName;
 
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,6 +22,13 @@ import jakarta.xml.soap.SOAPMessage;
  * that per-request factory is the hot spot the integration tests expect soapscope to report.
  */
 public class SaajFactoryPerRequestServlet extends HttpServlet {
+
+    /** SAAJ from the test kit, even beside a webapp with its own ({@link OwnSaaj}). */
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        OwnSaaj.run(getClass(), () -> super.service(request, response));
+    }
 
     private static final long serialVersionUID = 1L;
 

@@ -29,6 +29,10 @@ public final class ConsoleTable {
             out.append("  ").append(line).append('\n');
         }
         out.append(TransferReport.console(report));
+        if (ClientReport.any(report)) {
+            out.append("\nthe client side, per call (each client in its own JVM under the agent):\n");
+            ClientReport.lines(report).forEach(l -> out.append("  ").append(l).append('\n'));
+        }
         return out.toString();
     }
 

@@ -33,7 +33,8 @@ public final class Explanation {
         List<String> lines = new ArrayList<>();
         for (ScenarioResult s : scenarios) {
             ScenarioResult base = baseline(scenarios, s);
-            lines.add(base == s ? baselineLine(s) : line(base, s));
+            lines.add(ClientExplanation.applies(s) ? ClientExplanation.line(scenarios, s)
+                    : base == s ? baselineLine(s) : line(base, s));
         }
         return lines;
     }

@@ -59,6 +59,7 @@ public final class HtmlReport {
         toc.heading(h, "results", "Results");
         summary(h, report);
         transfer(h, report, toc);
+        clients(h, report, toc);
         toc.heading(h, "explanation", "What explains the difference");
         h.append("<ul class=\"explain\">\n");
         for (String line : report.explanation()) {
@@ -252,6 +253,17 @@ public final class HtmlReport {
             }
             h.append("</table></div>\n");
         }
+    }
+
+    /** The client side of the scenarios whose client ran under the agent: one line each. */
+    private static void clients(StringBuilder h, Report report, Contents toc) {
+        if (!ClientReport.any(report)) {
+            return;
+        }
+        toc.heading(h, "clients", "The client side, per call");
+        h.append("<p class=\"meta\">").append(esc(ClientReport.ABOUT)).append("</p>\n<ul class=\"explain\">\n");
+        ClientReport.lines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        h.append("</ul>\n");
     }
 
     /**

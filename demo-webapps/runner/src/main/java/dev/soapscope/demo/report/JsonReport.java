@@ -1,5 +1,6 @@
 package dev.soapscope.demo.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.ClientFigures;
 import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 
@@ -126,10 +129,48 @@ public final class JsonReport {
         } else {
             o.putNull("agent_requests");
         }
+        client(o, s.client());
         if (report.flames() != null) {
             scenarioFlames(o, report.flames(), s);
         }
         o.put("explanation", explanation);
+    }
+
+    /**
+     * {@code "client": {"calls", "errors", "duration_us": {mean, p50, p99}, "phases": {phase: {mean_us, share,
+     * alloc_bytes}}, "hotspots": {kind: per call}}}: the agent in the scenario's client JVM; {@code client.create}
+     * counts the clients built outside calls too. Null when the client did not run under the agent.
+     */
+    static void client(ObjectNode o, ClientFigures client) {
+        if (client == null) {
+            o.putNull("client");
+            return;
+        }
+        AgentFigures calls = client.calls();
+        ObjectNode c = o.putObject("client").put("calls", calls.requests()).put("errors", client.errors());
+        ObjectNode duration = c.putObject("duration_us").put("mean", round(calls.durationMeanUs(), 1));
+        putNumber(duration, "p50", calls.durationP50Us(), 1);
+        putNumber(duration, "p99", calls.durationP99Us(), 1);
+        ObjectNode outcomes = c.putObject("outcomes");
+        calls.outcomes().forEach(outcomes::put);
+        ObjectNode phases = c.putObject("phases");
+        calls.phases().forEach((name, p) -> phases.putObject(name).put("mean_us", p.meanUs()).put("share", p.share())
+                .put("alloc_bytes", p.allocBytes()));
+        c.put("alloc_bytes_per_call", calls.allocBytesPerRequest());
+        ObjectNode hotspots = c.putObject("hotspots");
+        calls.hotspotsPerRequest().forEach(hotspots::put);
+        hotspots.put(ClientFigures.CLIENT_CREATE, round(client.createdPerCall(), 3));
+        ArrayNode sites = c.putArray("hotspot_sites");
+        for (HotspotSite site : concat(client.creations(), calls.sites())) {
+            sites.addObject().put("kind", site.kind()).put("site", site.site()).put("count", site.count())
+                    .put("per_call", site.perRequest()).put("caller", site.callerFrame());
+        }
+    }
+
+    private static List<HotspotSite> concat(List<HotspotSite> a, List<HotspotSite> b) {
+        List<HotspotSite> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /**

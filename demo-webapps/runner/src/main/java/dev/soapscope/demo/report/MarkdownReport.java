@@ -32,6 +32,7 @@ public final class MarkdownReport {
                 : "\nRatios are throughput over the first scenario of the group (the same requests in the same order); "
                         + "the classic figures of the transfer scenarios are times, in the tables below.\n");
         transfer(md, report);
+        clients(md, report);
         md.append("\n## What explains the difference\n\n");
         for (String line : report.explanation()) {
             md.append("- ").append(cell(line)).append('\n');
@@ -108,7 +109,14 @@ public final class MarkdownReport {
         TransferReport.heapLines(report).forEach(l -> md.append("- ").append(cell(l)).append('\n'));
         md.append("\nWire bytes of the transfer scenarios are the agent's: HTTP request and response bodies as the "
                 + "server read and wrote them (MIME parts and boundaries included, HTTP headers not). The heap is the "
-                + "server's, reset by a full GC before each mode.\n");
+                + "server's, reset by a full GC before each mode.\n");    }
+
+    private static void clients(StringBuilder md, Report report) {
+        if (!ClientReport.any(report)) {
+            return;
+        }
+        md.append("\n## The client side, per call\n\n").append(ClientReport.ABOUT).append("\n\n");
+        ClientReport.lines(report).forEach(l -> md.append("- ").append(cell(l)).append('\n'));
     }
 
     private static void scenario(StringBuilder md, ScenarioResult s) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.soapscope.demo.agent.AgentFigures;
+import dev.soapscope.demo.agent.ClientFigures;
 import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 import dev.soapscope.demo.load.LoadResult;
@@ -18,18 +19,37 @@ import dev.soapscope.demo.scenario.Workload;
  * @param warmupErrors errors among the warm-up requests (not measured, shown as a warning)
  * @param transfer     a transfer scenario's own figures (the mtom groups), null for a load-driven one. Its wire bytes
  *                     are the agent's (HTTP bodies as the server read and wrote them), 0 without agent figures.
+ * @param client       what the agent in the scenario's client JVM measured of its calls, null when its client did not
+ *                     run under the agent (load-driven scenarios: the runner's load driver is the client)
  */
 public record ScenarioResult(String name, String path, String description, int requests, int errors,
                              Map<String, Integer> errorReasons, double throughputRps, double wallSeconds,
                              double p50Ms, double p99Ms, double meanMs, double requestBytesPerRequest,
                              double responseBytesPerRequest, int connections, double classicRps, int warmupErrors,
-                             AgentFigures agent, TransferFigures transfer) {
+                             AgentFigures agent, TransferFigures transfer, ClientFigures client) {
+
+    public ScenarioResult(String name, String path, String description, int requests, int errors,
+                          Map<String, Integer> errorReasons, double throughputRps, double wallSeconds, double p50Ms,
+                          double p99Ms, double meanMs, double requestBytesPerRequest, double responseBytesPerRequest,
+                          int connections, double classicRps, int warmupErrors, AgentFigures agent,
+                          TransferFigures transfer) {
+        this(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds, p50Ms, p99Ms, meanMs,
+                requestBytesPerRequest, responseBytesPerRequest, connections, classicRps, warmupErrors, agent, transfer,
+                null);
+    }
 
     /** This result with other transfer figures (the heap ladder's, added after the server has stopped). */
     public ScenarioResult withTransfer(TransferFigures figures) {
         return new ScenarioResult(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds,
                 p50Ms, p99Ms, meanMs, requestBytesPerRequest, responseBytesPerRequest, connections, classicRps,
-                warmupErrors, agent, figures);
+                warmupErrors, agent, figures, client);
+    }
+
+    /** This result with its client's figures. */
+    public ScenarioResult withClient(ClientFigures figures) {
+        return new ScenarioResult(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds,
+                p50Ms, p99Ms, meanMs, requestBytesPerRequest, responseBytesPerRequest, connections, classicRps,
+                warmupErrors, agent, transfer, figures);
     }
 
     /** A load-driven scenario's result. */
@@ -38,7 +58,7 @@ public record ScenarioResult(String name, String path, String description, int r
                           double p99Ms, double meanMs, double requestBytesPerRequest, double responseBytesPerRequest,
                           int connections, double classicRps, int warmupErrors, AgentFigures agent) {
         this(name, path, description, requests, errors, errorReasons, throughputRps, wallSeconds, p50Ms, p99Ms, meanMs,
-                requestBytesPerRequest, responseBytesPerRequest, connections, classicRps, warmupErrors, agent, null);
+                requestBytesPerRequest, responseBytesPerRequest, connections, classicRps, warmupErrors, agent, null, null);
     }
 
     public static ScenarioResult of(Scenario scenario, LoadResult load, int warmupErrors, AgentFigures agent) {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import dev.soapscope.demo.agent.AgentFigures;
 import dev.soapscope.demo.agent.HotspotSite;
 import dev.soapscope.demo.agent.PhaseFigures;
 import dev.soapscope.demo.scenario.TransferSettings;
@@ -22,6 +23,8 @@ final class TransferReport {
 
     /** Phases below this share are left out of a breakdown line. */
     static final double MIN_SHARE = 0.005;
+    /** Hot spots rarer than this per request or call are left out of a breakdown (they print as 0.00). */
+    static final double MIN_RATE = 0.005;
 
     private TransferReport() {
     }
@@ -231,25 +234,36 @@ final class TransferReport {
         if (s.agent() == null) {
             return s.name() + ": no agent figures";
         }
+        return s.name() + ": " + breakdown(s.agent(), List.of(), "request");
+    }
+
+    /**
+     * {@code soap.parse 30% (1.2 ms), ...; hot spots per call: stream.single_byte_read 2.00 (site), ...}: the phases
+     * with a share of at least {@value #MIN_SHARE}, largest first, and the hot spots per {@code unit}, then the
+     * {@code extra} sites, which count their kind's events in and outside the figures' requests alike.
+     */
+    static String breakdown(AgentFigures f, List<HotspotSite> extra, String unit) {
         List<String> phases = new ArrayList<>();
-        for (Map.Entry<String, PhaseFigures> e : s.topPhases(s.phases().size())) {
-            if (e.getValue().share() >= MIN_SHARE) {
-                phases.add(e.getKey() + " " + Format.percent(e.getValue().share()) + " ("
-                        + Format.micros(e.getValue().meanUs()) + ")");
-            }
-        }
-        StringBuilder line = new StringBuilder(s.name()).append(": ").append(String.join(", ", phases));
-        if (s.hotspotsPerRequest().isEmpty()) {
-            return line.append("; no hot spots").toString();
-        }
+        f.phases().entrySet().stream().sorted((a, b) -> Double.compare(b.getValue().share(), a.getValue().share()))
+                .filter(e -> e.getValue().share() >= MIN_SHARE)
+                .forEach(e -> phases.add(e.getKey() + " " + Format.percent(e.getValue().share()) + " ("
+                        + Format.micros(e.getValue().meanUs()) + ")"));
+        StringBuilder line = new StringBuilder(String.join(", ", phases));
         List<String> hot = new ArrayList<>();
-        s.hotspotsPerRequest().entrySet().stream().sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+        f.hotspotsPerRequest().entrySet().stream().sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+                .filter(e -> extra.stream().noneMatch(x -> x.kind().equals(e.getKey()))) // extra has them all
+                .filter(e -> e.getValue() >= MIN_RATE)
                 .forEach(e -> {
-                    String site = s.hotspotSites().stream().filter(x -> x.kind().equals(e.getKey()))
+                    String site = f.sites().stream().filter(x -> x.kind().equals(e.getKey()))
                             .map(HotspotSite::site).findFirst().orElse(null);
                     hot.add(e.getKey() + " " + Format.fixed(e.getValue(), 2) + (site == null ? "" : " (" + site + ")"));
                 });
-        return line.append("; hot spots per request: ").append(String.join(", ", hot)).toString();
+        extra.stream().filter(x -> x.perRequest() >= MIN_RATE)
+                .forEach(x -> hot.add(x.kind() + " " + Format.fixed(x.perRequest(), 2) + " (" + x.site() + ")"));
+        if (hot.isEmpty()) {
+            return line.append("; no hot spots").toString();
+        }
+        return line.append("; hot spots per ").append(unit).append(": ").append(String.join(", ", hot)).toString();
     }
 
     /** The console's part: tables, wire, heap and breakdown lines. Empty without transfer scenarios. */

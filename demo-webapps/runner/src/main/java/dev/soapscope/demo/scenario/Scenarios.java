@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.soapscope.demo.scenario.axis1.QuoteRequests;
+import dev.soapscope.demo.scenario.client.CallsWorkload;
+import dev.soapscope.demo.scenario.client.ClientStack;
 import dev.soapscope.demo.scenario.mtom.EchoWorkload;
 import dev.soapscope.demo.scenario.mtom.FetchWorkload;
 import dev.soapscope.demo.scenario.orders.OrderRequests;
@@ -33,6 +35,9 @@ public final class Scenarios {
     /** Axis2 names each request by the service and operation it dispatched it to (on the body's element). */
     private static final String AXIS2 = "query";
     private static final String AXIS2_MTOM = "query-mtom";
+    /** The client scenarios' service, and how CXF names its query operation. */
+    private static final String QUERY_PATH = "/mtom/services/query";
+    private static final String CXF_QUERY = "{urn:soapscope:demo:query}query";
 
     private static final List<Scenario> ALL = List.of(
             orders("payload-caching/saaj", "/saaj/orders", 34.35,
@@ -114,7 +119,17 @@ public final class Scenarios {
             rampart("rampart/crypto-per-request", "crypto-per-request",
                     "The same service with Rampart's crypto caching off: the Crypto (Merlin and its key store) built "
                             + "again for each use, several times per request, as the classic Axis2/Rampart benchmark "
-                            + "found"));
+                            + "found"),
+            calls("client/cxf-reuse", ClientStack.CXF, false),
+            calls("client/cxf-per-call", ClientStack.CXF, true),
+            calls("client/metro-reuse", ClientStack.METRO, false),
+            calls("client/metro-per-call", ClientStack.METRO, true),
+            calls("client/spring-ws-reuse", ClientStack.SPRING_WS, false),
+            calls("client/spring-ws-per-call", ClientStack.SPRING_WS, true),
+            calls("client/axis2-reuse", ClientStack.AXIS2, false),
+            calls("client/axis2-per-call", ClientStack.AXIS2, true),
+            calls("client/saaj-reuse", ClientStack.SAAJ, false),
+            calls("client/saaj-per-call", ClientStack.SAAJ, true));
 
     /**
      * The scenarios whose flame graphs are also drawn against each other: the costly way of doing a thing against the
@@ -202,6 +217,17 @@ public final class Scenarios {
                                   String endpoint, String description, Map<Integer, Double> classic) {
         return Scenario.transfer(name, webapp, path, endpoint, description, new FetchWorkload(transport, path),
                 classic);
+    }
+
+    /**
+     * A client scenario: {@code query} on the mtom WAR's CXF service through {@code stack}'s client, built once or per
+     * call. The server names each call by its WSDL operation, whatever client sent it.
+     */
+    private static Scenario calls(String name, ClientStack stack, boolean perCall) {
+        return Scenario.transfer(name, Webapp.MTOM, QUERY_PATH, "POST " + QUERY_PATH + " (query)",
+                stack.title() + (perCall ? ": a new client built, used for one call and closed, for every call"
+                        : ": one client built, then reused for every call"),
+                new CallsWorkload(stack, perCall, QUERY_PATH), Map.of()).namedByDispatch(CXF_QUERY);
     }
 
     private static Scenario echo(String name, String path, boolean mtom, String description) {

@@ -1,4 +1,4 @@
-package dev.soapscope.demo.scenario.mtom;
+package dev.soapscope.demo.scenario;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -10,10 +10,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.soapscope.demo.load.LoadResult;
-import dev.soapscope.demo.scenario.Workload;
 
 /** What a transfer workload counts as it goes: requests and their times, failures and why, seconds per size. */
-final class Tally {
+public final class Tally {
 
     private static final int MAX_REASONS = 20;
     private static final String OTHER_REASONS = "(other reasons)";
@@ -25,7 +24,7 @@ final class Tally {
     private final Map<Integer, List<Double>> seconds = new LinkedHashMap<>();
     private final long started = System.nanoTime();
 
-    void latency(long nanos) {
+    public void latency(long nanos) {
         if (requests == latencies.length) {
             latencies = Arrays.copyOf(latencies, requests * 2);
         }
@@ -33,23 +32,23 @@ final class Tally {
     }
 
     /** A failure: one request that went wrong (its time already counted, if it was sent). */
-    void error(String reason) {
+    public void error(String reason) {
         errors++;
         String key = reasons.containsKey(reason) || reasons.size() < MAX_REASONS ? reason : OTHER_REASONS;
         reasons.merge(key, 1, Integer::sum);
     }
 
     /** A failure before any request could be sent (the client could not be made): counted as one failed request. */
-    void failedRequest(String reason) {
+    public void failedRequest(String reason) {
         latency(0);
         error(reason);
     }
 
-    void size(int size, List<Double> runs) {
+    public void size(int size, List<Double> runs) {
         seconds.put(size, List.copyOf(runs));
     }
 
-    Workload.Outcome outcome() {
+    public Workload.Outcome outcome() {
         long[] sorted = Arrays.copyOf(latencies, requests);
         Arrays.sort(sorted);
         Map<String, Integer> byCount = new LinkedHashMap<>();
@@ -60,7 +59,7 @@ final class Tally {
     }
 
     /** {@code mtom/base64  fetch   1000: 2.31 s (2.30, 2.33, 2.31)} */
-    static void print(PrintStream out, String label, String what, int size, List<Double> runs, int failed) {
+    public static void print(PrintStream out, String label, String what, int size, List<Double> runs, int failed) {
         if (out == null) {
             return;
         }
@@ -72,7 +71,7 @@ final class Tally {
         out.flush();
     }
 
-    static String sizeLabel(String what, int size) {
+    public static String sizeLabel(String what, int size) {
         if (!what.equals("echo")) {
             return String.valueOf(size);
         }
@@ -82,11 +81,11 @@ final class Tally {
         return size % 1024 == 0 ? size / 1024 + " KB" : size + " B";
     }
 
-    static double mean(List<Double> values) {
+    public static double mean(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
-    static List<Double> newRuns() {
+    public static List<Double> newRuns() {
         return new ArrayList<>();
     }
 }

@@ -25,6 +25,14 @@ public interface Workload {
      * @param label    how progress lines name the run
      * @param progress where a line goes after each size, or null
      */
+    /**
+     * Null when the workload's client is a SOAP stack the agent measures in the client JVM; else why the client side
+     * has no figures (a JAX-RS client, or a hand-written one over plain HTTP).
+     */
+    default String unmeasuredClient() {
+        return null;
+    }
+
     Outcome run(URI server, TransferSettings settings, String soapAction, boolean warmUp, String label,
                 PrintStream progress) throws InterruptedException;
 
@@ -33,5 +41,10 @@ public interface Workload {
      * them), and per size the seconds of each good run (an empty list when every run failed).
      */
     record Outcome(LoadResult load, Map<Integer, List<Double>> seconds) {
+
+        /** A run that could not be made at all ({@code reason}): one failed request, no size measured. */
+        public static Outcome failed(String reason) {
+            return new Outcome(new LoadResult(1, 1, 0, new long[] {0}, 0, 0, Map.of(reason, 1), 0), Map.of());
+        }
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.Tally;
 import dev.soapscope.demo.scenario.Workload;
 
 /**

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.List;
 
 import dev.soapscope.demo.scenario.TransferSettings;
+import dev.soapscope.demo.scenario.Tally;
 import dev.soapscope.demo.scenario.Workload;
 
 /**
@@ -46,6 +47,16 @@ public final class FetchWorkload implements Workload {
 
     public Transport transport() {
         return transport;
+    }
+
+    @Override
+    public String unmeasuredClient() {
+        return switch (transport) {
+            case BASE64, MTOM -> null;
+            case REST -> "a JAX-RS client: no SOAP calls";
+            case AXIS2, AXIS1_RPC -> "a hand-written SOAP client over java.net.http: no SOAP stack for the agent to "
+                    + "split its calls";
+        };
     }
 
     @Override
