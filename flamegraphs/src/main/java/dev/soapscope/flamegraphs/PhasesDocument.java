@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +15,15 @@ import java.util.Map;
  * The parts of a run's {@code phases.json} (the agent's {@code /phases} document) the commands use: whether
  * allocation was measured, and per operation its request count and, per phase, the mean and standard deviation
  * of the self time and of the allocated bytes per request over all the operation's requests (zeros included).
- * Other members are ignored.
+ * The SOAP calls the JVM made ({@code clients}) are operations too, named {@value #CALL_PREFIX}OPERATION, or
+ * {@value #CALL_PREFIX}OPERATION {@value #PEER_SEPARATOR}PEER when the run called that operation on several peers
+ * (a peer's port often changes from run to run; the operation does not). Other members are ignored.
  */
 final class PhasesDocument {
+    /** How a SOAP call this JVM made is named among the operations. */
+    static final String CALL_PREFIX = "call ";
+    static final String PEER_SEPARATOR = "@ ";
+
     private final Path file;
     private final boolean allocationMeasured;
     private final List<Operation> operations;
@@ -46,6 +53,26 @@ final class PhasesDocument {
         List<Operation> operations = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             operations.add(r.operation(ops.get(i), "operations[" + i + "]"));
+        }
+        Object clientsValue = doc.get("clients");
+        if (clientsValue != null) {
+            List<Object> calls = r.array(clientsValue, "clients");
+            List<Operation> rows = new ArrayList<>(calls.size());
+            Map<String, Integer> peers = new HashMap<>();
+            for (int i = 0; i < calls.size(); i++) {
+                Operation row = r.operation(calls.get(i), "clients[" + i + "]");
+                rows.add(row);
+                peers.merge(row.name, 1, Integer::sum);
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                Operation row = rows.get(i);
+                String name = CALL_PREFIX + row.name;
+                if (peers.get(row.name) > 1) {
+                    name += " " + PEER_SEPARATOR + r.string(r.object(calls.get(i), "clients[" + i + "]").get("peer"),
+                            "clients[" + i + "].peer");
+                }
+                operations.add(new Operation(name, row.requests, row.phases, false));
+            }
         }
         boolean allocation = Boolean.TRUE.equals(doc.get("allocation_measured"));
         return new PhasesDocument(file, allocation, Collections.unmodifiableList(operations));
@@ -86,13 +113,21 @@ final class PhasesDocument {
         return null;
     }
 
-    /** Requests over all operations: what a run's samples are divided by to compare runs per request. */
+    /**
+     * Requests over all operations served, what a run's samples are divided by to compare runs per request; a JVM
+     * that served none (a client, a batch job): the calls it made.
+     */
     long totalRequests() {
-        long n = 0;
+        long served = 0;
+        long calls = 0;
         for (Operation o : operations) {
-            n += o.requests;
+            if (o.served) {
+                served += o.requests;
+            } else {
+                calls += o.requests;
+            }
         }
-        return n;
+        return served > 0 ? served : calls;
     }
 
     static final class Operation {
@@ -100,11 +135,14 @@ final class PhasesDocument {
         final long requests;
         /** By phase tag, in document order. */
         final Map<String, PhaseTime> phases;
+        /** False for a SOAP call the JVM made: its requests are calls. */
+        final boolean served;
 
-        Operation(String name, long requests, Map<String, PhaseTime> phases) {
+        Operation(String name, long requests, Map<String, PhaseTime> phases, boolean served) {
             this.name = name;
             this.requests = requests;
             this.phases = phases;
+            this.served = served;
         }
     }
 
@@ -153,7 +191,7 @@ final class PhasesDocument {
                             optionalNumber(p.get("alloc_sd_bytes"), at + ".alloc_sd_bytes")));
                 }
             }
-            return new Operation(name, (long) requests, Collections.unmodifiableMap(phases));
+            return new Operation(name, (long) requests, Collections.unmodifiableMap(phases), true);
         }
 
         @SuppressWarnings("unchecked")

@@ -164,6 +164,41 @@ class CompareCommandTest {
         return dir;
     }
 
+    /**
+     * A client JVM's run: its calls are operations of their own, matched by operation whatever port the peer had; a
+     * client that started building its proxy for every call allocates more in the call and regresses.
+     */
+    @Test
+    void theCallsAClientMadeAreGatedLikeOperationsServed(@TempDir Path dir) throws Exception {
+        Path base = calls(dir.resolve("base"), 48_000, "127.0.0.1:40001");
+        Path current = calls(dir.resolve("current"), 100_000, "127.0.0.1:40777");
+        Fixtures.Result r = cli("compare", base.toString(), current.toString(), "--signals", "wall,alloc");
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.out().contains("| call {q}query | soap.parse | alloc B | 48000.0 | 100000.0 | +52000.0 |"),
+                r.out());
+        assertTrue(r.out().contains("| call {q}query | wait | wall us | 1500.0 | 1500.0 |"), r.out());
+        assertEquals(0, cli("compare", base.toString(), base.toString(), "--signals", "wall,alloc").exit());
+
+        // the same operation on two peers: each its own row
+        Path two = Files.createDirectories(dir.resolve("two")).resolve("phases.json");
+        Files.writeString(two, Files.readString(base.resolve("phases.json")).replace("]}", ","
+                + CALL.formatted("127.0.0.1:9090", 48_000) + "]}"));
+        Fixtures.Result peers = cli("compare", two.getParent().toString(), two.getParent().toString());
+        assertTrue(peers.out().contains("| call {q}query @ 127.0.0.1:9090 | soap.parse | alloc B |"), peers.out());
+    }
+
+    private static final String CALL = "{\"operation\":\"{q}query\",\"peer\":\"%s\",\"requests\":200,"
+            + "\"phases\":{\"wait\":{\"mean_us\":1500.0,\"sd_us\":100,\"alloc_bytes\":100,\"alloc_sd_bytes\":10},"
+            + "\"soap.parse\":{\"mean_us\":200.0,\"sd_us\":20,\"alloc_bytes\":%d,\"alloc_sd_bytes\":100}}}";
+
+    /** A client JVM's run directory: no operation served, 200 calls of {q}query to {@code peer}. */
+    private static Path calls(Path dir, long parseAllocBytes, String peer) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("phases.json"), "{\"allocation_measured\":true,\"operations\":[],"
+                + "\"clients\":[" + CALL.formatted(peer, parseAllocBytes) + "]}");
+        return dir;
+    }
+
     @Test
     void writesJsonOnlyWhenAsked(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("out").resolve("compare.json");

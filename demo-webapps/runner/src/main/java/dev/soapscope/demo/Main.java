@@ -170,7 +170,7 @@ public final class Main {
             probes = probes != null ? probes : run.probes();
             results.addAll(run.results());
             Flames part = profileDir == null ? Flames.none(null, notProfiled, null)
-                    : drawFlames(dir, container, run, out);
+                    : drawFlames(dir, container, run, out).withClients(run.clientFlames());
             flameParts.add(part);
             partScenarios.put(part, group.getValue().stream().map(Scenario::name).toList());
         }
@@ -239,12 +239,14 @@ public final class Main {
 
     /** What one server gave: the results of its scenarios, when each was measured, what its agent said. */
     private record ServerRun(List<ScenarioResult> results, Map<String, FlameGraphWriter.Window> windows,
-                             String probes, ServerProcess.Profiling profiling) {
+                             String probes, ServerProcess.Profiling profiling,
+                             Map<String, Flames.ScenarioFlames> clientFlames) {
     }
 
     /**
-     * Starts {@code container} with the agent and the scenarios' WARs, warms up and measures each scenario, stops it;
-     * null when it did not start (said on {@code err}).
+     * Starts {@code container} with the agent and the scenarios' WARs, warms up and measures each scenario, stops it
+     * (and the clients of its transfer scenarios, whose flame graphs are then drawn when profiling); null when it did
+     * not start (said on {@code err}).
      */
     private static ServerRun runOn(Container container, List<Scenario> scenarios, Options options, Path dir,
                                    Path profileDir, PrintStream out, PrintStream err)
@@ -285,7 +287,7 @@ public final class Main {
             }
             for (Scenario scenario : scenarios) {
                 if (scenario.isWorkload()) {
-                    clients.put(scenario, startClient(scenario, options, dir, out, err));
+                    clients.put(scenario, startClient(scenario, options, dir, profileDir != null, out, err));
                 }
             }
             // all warm-ups first: the JIT has seen every stack before any is measured, so running first is no handicap
@@ -310,7 +312,17 @@ public final class Main {
             }
             server.close();
         }
-        return new ServerRun(results, windows, probes, server.profiling());
+        Map<String, Flames.ScenarioFlames> clientFlames = new LinkedHashMap<>();
+        if (profileDir != null) {
+            for (ScenarioResult r : results) {
+                FlameGraphWriter.Window window = windows.get(r.name());
+                if (r.client() != null && window != null) {
+                    clientFlames.put(r.name(), FlameGraphWriter.writeClient(dir, r.name(), window,
+                            r.client().calls().requests(), out));
+                }
+            }
+        }
+        return new ServerRun(results, windows, probes, server.profiling(), clientFlames);
     }
 
     /** The flame graphs of one server's scenarios, drawn once it has stopped (its agent has finished the files). */
@@ -431,12 +443,14 @@ public final class Main {
      * The scenario's client JVM with the agent ({@code DIR/client-NAME.log}), or null when it did not start (said on
      * {@code err}): the workload then runs in the runner's JVM, and the report has no client figures for it.
      */
-    private static ClientProcess startClient(Scenario scenario, Options options, Path dir, PrintStream out,
-                                             PrintStream err) throws IOException, InterruptedException {
+    private static ClientProcess startClient(Scenario scenario, Options options, Path dir, boolean profiled,
+                                             PrintStream out, PrintStream err) throws IOException, InterruptedException {
         Path log = dir.resolve("client-" + scenario.name().replace('/', '-') + ".log");
+        Path profile = profiled ? FlameGraphWriter.prepareProfile(dir, FlameGraphWriter.clientProfileDir(scenario.name()))
+                : null;
         ClientStack stack = scenario.workload() instanceof CallsWorkload calls ? calls.stack() : null;
         try {
-            ClientProcess client = ClientProcess.start(options.agentJar(), log, null, ClientProcess.DEFAULT_HEAP_MB,
+            ClientProcess client = ClientProcess.start(options.agentJar(), log, profile, ClientProcess.DEFAULT_HEAP_MB,
                     stack == null || stack.kit() == null ? List.of() : options.clientKit(stack.kit()),
                     stack == null ? Map.of() : stack.systemProperties());
             out.printf(Locale.ROOT, "%s: its client in a forked JVM with the agent, endpoint %s (its output: %s)%n",

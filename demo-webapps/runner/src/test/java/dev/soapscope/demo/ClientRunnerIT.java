@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * client in its own JVM under the real agent (CXF and SAAJ from the runner jar, Metro, Spring-WS and Axis2 from their
  * client kits), calling the mtom WAR's CXF service in Tomcat 11 under the agent too. Every report carries each
  * scenario's client object; a client built for every call is counted once per call at the code that built it, and a
- * reused one not at all.
+ * reused one not at all. Each client JVM is profiled into a run directory of its own: its flame graph splits by the
+ * client's phases, and {@code compare} gates its calls as it gates requests served.
  */
 class ClientRunnerIT {
 
@@ -46,7 +47,7 @@ class ClientRunnerIT {
     @BeforeAll
     static void runTheClientGroup() throws Exception {
         out = property("soapscope.demo.itOut").resolveSibling("it-report-clients");
-        run = BuildOutputs.runPackagedJar(out, 900, "--scenario", "client", "--quick", "--no-flamegraphs",
+        run = BuildOutputs.runPackagedJar(out, 900, "--scenario", "client", "--quick",
                 "--agent", property("soapscope.demo.agentJar").toString(),
                 "--mtom-war", property("soapscope.demo.mtomWar").toString(),
                 "--client-kits", property("soapscope.demo.clientKits").toString());
@@ -108,6 +109,29 @@ class ClientRunnerIT {
         assertTrue(run.printed().contains("the client side, per call"), run.printed());
         assertTrue(Files.readString(out.resolve("report.md")).contains("## The client side, per call"));
         assertTrue(Files.readString(out.resolve("report.html")).contains("The client side, per call"));
+    }
+
+    @Test
+    void eachClientsProfileSplitsByItsPhasesAndCompareGatesItsCalls() throws Exception {
+        for (String stack : STACKS) {
+            JsonNode pages = scenario("client/" + stack + "-per-call").path("client").path("flamegraphs");
+            assertTrue(pages.has("flame"), stack + ": " + pages);
+            assertTrue(Files.isRegularFile(out.resolve(pages.path("flame").asText())), pages.toString());
+            List<String> phases = new ArrayList<>();
+            pages.path("phases").fieldNames().forEachRemaining(phases::add);
+            assertTrue(phases.contains("soap.parse") || phases.contains("marshal") || phases.contains("unmarshal"),
+                    stack + ": the client's work in its own phases: " + phases);
+        }
+        // the gate a CI job would run: the client that builds its client for every call allocates more per call
+        Path agent = property("soapscope.demo.agentJar");
+        Process compare = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", agent.toString(), "compare", out.resolve("profile-client-client-cxf-reuse").toString(),
+                out.resolve("profile-client-client-cxf-per-call").toString(), "--signals", "alloc")
+                .redirectErrorStream(true).start();
+        String verdicts = new String(compare.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, compare.waitFor(), "a regression: " + verdicts);
+        assertTrue(verdicts.contains("| call {urn:soapscope:demo:query}query |"), verdicts);
+        assertTrue(verdicts.contains("regressed"), verdicts);
     }
 
     private static JsonNode scenario(String name) {

@@ -50,18 +50,7 @@ public final class FlameGraphWriter {
      * @return the profile directory
      */
     public static Path prepare(Path out, String profileDir) throws IOException {
-        Path profile = out.resolve(profileDir);
-        if (Files.isDirectory(profile)) {
-            try (Stream<Path> files = Files.list(profile)) {
-                for (Path f : files.toList()) {
-                    String name = f.getFileName().toString();
-                    if (Files.isRegularFile(f) && (name.endsWith(".jfr") || name.equals("phases.json")
-                            || name.equals("hotspots.json"))) {
-                        Files.delete(f);
-                    }
-                }
-            }
-        }
+        Path profile = prepareProfile(out, profileDir);
         Path pages = out.resolve(Flames.DIR);
         if (Files.isDirectory(pages)) {
             List<Path> all;
@@ -77,6 +66,26 @@ public final class FlameGraphWriter {
                         Files.delete(p);
                     } catch (DirectoryNotEmptyException e) {
                         // something of the user's: left alone
+                    }
+                }
+            }
+        }
+        return profile;
+    }
+
+    /**
+     * Readies {@code out/<profileDir>} for a JVM's profile (a server's, a client's), removing what an earlier run left
+     * there: its JFR files, {@code phases.json} and {@code hotspots.json}.
+     */
+    public static Path prepareProfile(Path out, String profileDir) throws IOException {
+        Path profile = out.resolve(profileDir);
+        if (Files.isDirectory(profile)) {
+            try (Stream<Path> files = Files.list(profile)) {
+                for (Path f : files.toList()) {
+                    String name = f.getFileName().toString();
+                    if (Files.isRegularFile(f) && (name.endsWith(".jfr") || name.equals("phases.json")
+                            || name.equals("hotspots.json"))) {
+                        Files.delete(f);
                     }
                 }
             }
@@ -162,6 +171,41 @@ public final class FlameGraphWriter {
             }
         }
         return new Flames(profiler, null, flames, diffs, List.of(profileDir));
+    }
+
+    /** Where a transfer scenario's client JVM is profiled, under the output directory. */
+    public static String clientProfileDir(String scenario) {
+        return "profile-client-" + slug(scenario);
+    }
+
+    /**
+     * Draws the flame graphs of a scenario's client JVM, once it has stopped, from {@code out/<clientProfileDir>}: the
+     * samples of its measured window, split by the client's phases, into {@code DIR/flamegraphs/<slug>/client/}.
+     *
+     * @param calls the calls the client made in the window
+     */
+    public static Flames.ScenarioFlames writeClient(Path out, String scenario, Window window, long calls,
+                                                    PrintStream log) {
+        Path dir = out.resolve(clientProfileDir(scenario));
+        try {
+            List<Path> jfr = FlameGraphs.jfrFiles(dir);
+            if (jfr.isEmpty()) {
+                return Flames.ScenarioFlames.missing("the client's agent left no JFR file in " + dir);
+            }
+            FlameGraphs.Profile p = FlameGraphs.read(jfr, TimeWindow.of(window.fromEpochMs(), window.toEpochMs()));
+            if (p.samples() == 0) {
+                return Flames.ScenarioFlames.missing("no samples were taken in the client while it ran");
+            }
+            FlameGraphs.Pages pages = p.writePages(out.resolve(Flames.DIR).resolve(slug(scenario)).resolve("client"),
+                    scenario + " (client)", calls);
+            Map<String, String> phases = new LinkedHashMap<>();
+            pages.phases().forEach((tag, file) -> phases.put(tag, relative(out, file)));
+            log.printf(Locale.ROOT, "flame graphs of %s's client: %,d samples, %s%n", scenario, pages.samples(),
+                    pages.all());
+            return new Flames.ScenarioFlames(relative(out, pages.all()), phases, pages.samples(), null);
+        } catch (BadInputException | IOException | RuntimeException e) {
+            return Flames.ScenarioFlames.missing(message(e));
+        }
     }
 
     /** {@code payload-caching/axiom-caching} to {@code payload-caching-axiom-caching}. */

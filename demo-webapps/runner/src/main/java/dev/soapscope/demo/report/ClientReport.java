@@ -32,8 +32,26 @@ final class ClientReport {
      * why (its client is not a SOAP stack).
      */
     static List<String> lines(Report report) {
-        return report.scenarios().stream().filter(s -> s.client() != null || s.transfer() != null)
-                .map(s -> s.client() != null ? line(s) : s.name() + ": no client figures" + why(s.name())).toList();
+        return scenarios(report).stream().map(s -> {
+            Flames.ScenarioFlames f = flames(report, s);
+            return text(s) + (f == null ? "" : "; its flame graph: " + f.flame());
+        }).toList();
+    }
+
+    /** The scenarios the section lists: those with client figures, and the transfer scenarios without. */
+    static List<ScenarioResult> scenarios(Report report) {
+        return report.scenarios().stream().filter(s -> s.client() != null || s.transfer() != null).toList();
+    }
+
+    /** The scenario's line, without its flame graph. */
+    static String text(ScenarioResult s) {
+        return s.client() == null ? s.name() + ": no client figures" + why(s.name()) : line(s);
+    }
+
+    /** The pages of the scenario's client JVM, null when none were drawn. */
+    static Flames.ScenarioFlames flames(Report report, ScenarioResult s) {
+        Flames.ScenarioFlames f = report.flames() == null ? null : report.flames().client(s.name());
+        return f == null || !f.written() ? null : f;
     }
 
     private static String why(String scenario) {

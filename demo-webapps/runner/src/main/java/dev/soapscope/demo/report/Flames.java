@@ -17,9 +17,11 @@ import java.util.Set;
  * @param scenarios per scenario name, its pages or why it has none
  * @param diffs     the differential graphs drawn
  * @param profileDirs each server's profile (JFR files and the agent's phases.json), relative; empty when not profiled
+ * @param clients   per transfer scenario, the pages of its client JVM's profile (its own run directory,
+ *                  {@code profile-client-<slug>}), or why it has none; empty when the clients were not profiled
  */
 public record Flames(String profiler, String missing, Map<String, ScenarioFlames> scenarios, List<Diff> diffs,
-                     List<String> profileDirs) {
+                     List<String> profileDirs, Map<String, ScenarioFlames> clients) {
 
     /** The directory of the pages, under the report's. */
     public static final String DIR = "flamegraphs";
@@ -28,6 +30,24 @@ public record Flames(String profiler, String missing, Map<String, ScenarioFlames
         scenarios = Map.copyOf(scenarios);
         diffs = List.copyOf(diffs);
         profileDirs = List.copyOf(profileDirs);
+        clients = Map.copyOf(clients);
+    }
+
+    public Flames(String profiler, String missing, Map<String, ScenarioFlames> scenarios, List<Diff> diffs,
+                  List<String> profileDirs) {
+        this(profiler, missing, scenarios, diffs, profileDirs, Map.of());
+    }
+
+    /** These flame graphs with the client JVMs' pages of some scenarios added. */
+    public Flames withClients(Map<String, ScenarioFlames> more) {
+        Map<String, ScenarioFlames> all = new LinkedHashMap<>(clients);
+        all.putAll(more);
+        return new Flames(profiler, missing, scenarios, diffs, profileDirs, all);
+    }
+
+    /** The pages of the scenario's client JVM, or null when it has no entry. */
+    public ScenarioFlames client(String scenario) {
+        return clients.get(scenario);
     }
 
     /** A run without flame graphs, and why; {@code profileDir} null when there is no profile either. */
@@ -43,6 +63,8 @@ public record Flames(String profiler, String missing, Map<String, ScenarioFlames
         if (parts.size() == 1) {
             return parts.get(0);
         }
+        Map<String, ScenarioFlames> clients = new LinkedHashMap<>();
+        parts.forEach(part -> clients.putAll(part.clients()));
         String profiler = null;
         Set<String> reasons = new LinkedHashSet<>();
         Map<String, ScenarioFlames> scenarios = new LinkedHashMap<>();
@@ -61,8 +83,8 @@ public record Flames(String profiler, String missing, Map<String, ScenarioFlames
                 scenarios.putAll(part.scenarios());
             }
         }
-        return any ? new Flames(profiler, null, scenarios, diffs, dirs)
-                : new Flames(profiler, String.join("; ", reasons), Map.of(), List.of(), dirs);
+        return any ? new Flames(profiler, null, scenarios, diffs, dirs, clients)
+                : new Flames(profiler, String.join("; ", reasons), Map.of(), List.of(), dirs, clients);
     }
 
     /** The scenario's pages, or null when it has no entry. */

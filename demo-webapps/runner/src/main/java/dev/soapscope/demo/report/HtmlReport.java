@@ -262,7 +262,11 @@ public final class HtmlReport {
         }
         toc.heading(h, "clients", "The client side, per call");
         h.append("<p class=\"meta\">").append(esc(ClientReport.ABOUT)).append("</p>\n<ul class=\"explain\">\n");
-        ClientReport.lines(report).forEach(l -> h.append("<li>").append(esc(l)).append("</li>\n"));
+        for (ScenarioResult s : ClientReport.scenarios(report)) {
+            Flames.ScenarioFlames f = ClientReport.flames(report, s);
+            h.append("<li>").append(esc(ClientReport.text(s)))
+                    .append(f == null ? "" : "; " + link(f.flame(), "its flame graph")).append("</li>\n");
+        }
         h.append("</ul>\n");
     }
 

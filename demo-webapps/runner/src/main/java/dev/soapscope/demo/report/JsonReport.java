@@ -130,6 +130,9 @@ public final class JsonReport {
             o.putNull("agent_requests");
         }
         client(o, s.client());
+        if (s.client() != null && report.flames() != null) {
+            pages((ObjectNode) o.get("client"), report.flames().client(s.name()), report.flames().missing());
+        }
         if (report.flames() != null) {
             scenarioFlames(o, report.flames(), s);
         }
@@ -195,10 +198,14 @@ public final class JsonReport {
      * or {@code {"missing": why}}.
      */
     private static void scenarioFlames(ObjectNode o, Flames f, ScenarioResult s) {
-        Flames.ScenarioFlames sf = f.of(s.name());
+        pages(o, f.of(s.name()), f.missing());
+    }
+
+    /** {@code "flamegraphs": {"flame", "phases", "samples"}} or {@code {"missing": why}}. */
+    private static void pages(ObjectNode o, Flames.ScenarioFlames sf, String runMissing) {
         ObjectNode node = o.putObject("flamegraphs");
         if (sf == null || !sf.written()) {
-            node.put("missing", f.missing() != null ? f.missing() : sf == null ? "not drawn" : sf.missing());
+            node.put("missing", runMissing != null ? runMissing : sf == null ? "not drawn" : sf.missing());
             return;
         }
         node.put("flame", sf.flame());
