@@ -11,10 +11,8 @@ import java.util.stream.Stream;
  * Finds the caller of a hot-spot event: below soapscope's own frames and the instrumented method itself (the frame
  * the advice is inlined in; the filter's wrappers are called by the application itself, so nothing is skipped below
  * them), the first frame outside the JDK that is a class initializer or no {@link CallerFrames known
- * wrapper}, and no constructor chaining to its own class's or a super class's (a generated JAX-WS {@code Service}'s,
- * say), since the code to act on is the one that builds the object; a constructor that builds another object with
- * {@code new} is that code. (On Java 8, without the frames' classes, every constructor called by a constructor
- * counts as chaining.) On Java 9+ a {@code StackWalker} reads only those few frames (a few microseconds, under 1 KB); on Java 8
+ * wrapper}, and no constructor called by a constructor (a subclass's, chaining to its super class: a generated JAX-WS
+ * {@code Service}'s, say), since the code to act on is the one that builds the object. On Java 9+ a {@code StackWalker} reads only those few frames (a few microseconds, under 1 KB); on Java 8
  * the whole stack is filled in. Reached by reflection, as the recorder compiles for Java 8.
  */
 final class Callers {
@@ -27,19 +25,15 @@ final class Callers {
     private static final MethodHandle METHOD_NAME;
     private static final MethodHandle BYTECODE_INDEX;
     private static final MethodHandle TO_ELEMENT;
-    private static final MethodHandle DECLARING_CLASS;
 
     static {
         Object walker = null;
-        MethodHandle walk = null, className = null, methodName = null, bci = null, toElement = null, declaring = null;
+        MethodHandle walk = null, className = null, methodName = null, bci = null, toElement = null;
         try {
             MethodHandles.Lookup l = MethodHandles.publicLookup();
             Class<?> walkerType = Class.forName("java.lang.StackWalker");
             Class<?> frameType = Class.forName("java.lang.StackWalker$StackFrame");
-            Class<?> optionType = Class.forName("java.lang.StackWalker$Option");
-            // the frames' classes: a constructor chaining to a super class's is told from one that calls new
-            walker = walkerType.getMethod("getInstance", optionType)
-                    .invoke(null, optionType.getField("RETAIN_CLASS_REFERENCE").get(null));
+            walker = walkerType.getMethod("getInstance").invoke(null);
             // walk is caller-sensitive: the public lookup may not see it (it did not, and every walk went the Java 8
             // way), this class's own lookup may
             walk = MethodHandles.lookup()
@@ -49,7 +43,6 @@ final class Callers {
             methodName = getter(l, frameType, "getMethodName", String.class);
             bci = getter(l, frameType, "getByteCodeIndex", int.class);
             toElement = getter(l, frameType, "toStackTraceElement", StackTraceElement.class);
-            declaring = getter(l, frameType, "getDeclaringClass", Class.class);
         } catch (Throwable java8) {
             walker = null; // Java 8: Throwable.getStackTrace below
         }
@@ -59,7 +52,6 @@ final class Callers {
         METHOD_NAME = methodName;
         BYTECODE_INDEX = bci;
         TO_ELEMENT = toElement;
-        DECLARING_CLASS = declaring;
     }
 
     /** Picks the caller from the walker's frames; stateless, so one instance serves every walk. */
@@ -83,6 +75,11 @@ final class Callers {
                 .asType(MethodType.methodType(result, Object.class));
     }
 
+    /** Whether callers are found with a {@code StackWalker} (Java 9+), not by filling in the whole stack. */
+    static boolean walksFrames() {
+        return WALKER != null;
+    }
+
     /** The caller of the event being recorded now. */
     static Caller find() {
         try {
@@ -100,7 +97,6 @@ final class Callers {
         boolean pastOurs = false;
         boolean calledDirectly = false;
         boolean inConstructor = false;
-        Class<?> constructed = null; // the class of the constructor one frame up, when that frame is one
         for (int i = 0; i < MAX_FRAMES && frames.hasNext(); i++) {
             Object f = frames.next();
             String cls = (String) CLASS_NAME.invokeExact(f);
@@ -112,16 +108,12 @@ final class Callers {
                 pastOurs = true;
                 if (!calledDirectly) {
                     inConstructor = CONSTRUCTOR.equals((String) METHOD_NAME.invokeExact(f));
-                    constructed = inConstructor ? (Class<?>) DECLARING_CLASS.invokeExact(f) : null;
                     continue; // this one is the instrumented method the advice is inlined in: never its own caller
                 }
             }
             String method = (String) METHOD_NAME.invokeExact(f);
-            boolean constructor = CONSTRUCTOR.equals(method);
-            Class<?> own = constructor ? (Class<?>) DECLARING_CLASS.invokeExact(f) : null;
-            boolean chained = inConstructor && constructor && constructed != null && constructed.isAssignableFrom(own);
-            inConstructor = constructor;
-            constructed = own;
+            boolean chained = inConstructor && CONSTRUCTOR.equals(method);
+            inConstructor = CONSTRUCTOR.equals(method);
             if (CallerFrames.isJdk(cls) || chained) {
                 continue; // the JDK's own class initializers are not the code to act on
             }

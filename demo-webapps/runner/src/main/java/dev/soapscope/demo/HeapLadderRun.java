@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.soapscope.demo.client.ClientProtocol;
 import dev.soapscope.demo.scenario.Scenario;
 import dev.soapscope.demo.scenario.TransferSettings;
 import dev.soapscope.demo.scenario.Workload;
@@ -17,7 +18,9 @@ import dev.soapscope.demo.scenario.mtom.HeapLadder;
 /**
  * Runs the {@link HeapLadder} for one fetch scenario: per rung a fresh server with the agent and only the scenario's
  * WAR at that -Xmx (not profiled), one whole query fetched {@value HeapLadder#FETCH_SIZE} tuples at a time, then the
- * server is stopped. Its output goes to {@code DIR/heap-ladder/NAME-MBm.log}.
+ * server is stopped. Its output goes to {@code DIR/heap-ladder/NAME-MBm.log}. Then the client's ladder: one server
+ * with its default heap, and per rung a fresh client JVM with the agent at that -Xmx
+ * ({@code DIR/heap-ladder/NAME-client-MBm.log}).
  */
 final class HeapLadderRun {
 
@@ -63,6 +66,62 @@ final class HeapLadderRun {
             return (server.isAlive() ? "" : "the server died; ") + reason;
         } finally {
             server.close();
+        }
+    }
+
+    /** The client's ladder of {@code scenario}: the smallest client -Xmx that completes the fetch. */
+    static HeapLadder.Result climbClient(Scenario scenario, Options options, Path dir, PrintStream out)
+            throws InterruptedException {
+        TransferSettings t = options.transfer();
+        TransferSettings one = new TransferSettings(List.of(Math.min(HeapLadder.FETCH_SIZE, t.tuples())), t.tuples(),
+                List.of(), 1, false);
+        String name = scenario.name().replace('/', '-');
+        Path log = dir.resolve("heap-ladder").resolve(name + "-client-server.log");
+        ServerProcess server;
+        try {
+            Files.createDirectories(log.getParent());
+            server = ServerProcess.start(scenario.webapp().container(), options.agentJar(),
+                    Map.of(scenario.webapp().context(), options.war(scenario.webapp())), MAX_THREADS, log, null);
+        } catch (ServerProcess.StartFailure | IOException e) {
+            String why = "the server did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
+            Map<Integer, String> failures = new java.util.LinkedHashMap<>();
+            HeapLadder.RUNGS_MB.forEach(mb -> failures.put(mb, why));
+            return new HeapLadder.Result(-1, failures);
+        }
+        HeapLadder.Result result;
+        try {
+            URI base = URI.create("http://127.0.0.1:" + server.port());
+            result = HeapLadder.climb(HeapLadder.RUNGS_MB, mb -> attemptClient(scenario, options,
+                    dir.resolve("heap-ladder").resolve(name + "-client-" + mb + "m.log"), base, one, mb));
+        } finally {
+            server.close();
+        }
+        out.printf(Locale.ROOT, "%-40s client heap ladder: %s%n", scenario.name(), result.completed()
+                ? "completes with -Xmx" + result.smallestMb() + "m" : "fails even with -Xmx"
+                + HeapLadder.RUNGS_MB.get(HeapLadder.RUNGS_MB.size() - 1) + "m");
+        return result;
+    }
+
+    /** Null when a client JVM at {@code mb} completed the fetch, else why not. */
+    private static String attemptClient(Scenario scenario, Options options, Path log, URI server, TransferSettings one,
+                                        int mb) throws InterruptedException {
+        ClientProcess client;
+        try {
+            client = ClientProcess.start(options.agentJar(), log, null, mb, List.of(), Map.of());
+        } catch (ClientProcess.StartFailure | IOException e) {
+            return "the client did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
+        }
+        try {
+            Workload.Outcome outcome = client.run(new ClientProtocol.Run(scenario.name(), server, one,
+                    scenario.soapAction(), false, scenario.name() + " client -Xmx" + mb + "m"), null).outcome();
+            if (outcome.load().errors() == 0 && outcome.seconds().values().stream().noneMatch(List::isEmpty)) {
+                return null;
+            }
+            return outcome.load().errorReasons().keySet().stream().findFirst().orElse("no good run");
+        } catch (IOException e) {
+            return firstLine(String.valueOf(e.getMessage()));
+        } finally {
+            client.close();
         }
     }
 

@@ -211,10 +211,11 @@ public final class Main {
             if (first) {
                 first = false;
                 out.printf(Locale.ROOT, "%nheap ladder: per fetch scenario, the smallest server -Xmx of %s MB that "
-                        + "completes fetch size %,d (a fresh server per try)%n", HeapLadder.RUNGS_MB,
-                        HeapLadder.FETCH_SIZE);
+                        + "completes fetch size %,d (a fresh server per try), then the smallest client -Xmx (a fresh "
+                        + "client JVM per try)%n", HeapLadder.RUNGS_MB, HeapLadder.FETCH_SIZE);
             }
-            results.set(i, r.withTransfer(r.transfer().withHeapLadder(HeapLadderRun.climb(scenario, options, dir, out))));
+            results.set(i, r.withTransfer(r.transfer().withHeapLadders(HeapLadderRun.climb(scenario, options, dir, out),
+                    HeapLadderRun.climbClient(scenario, options, dir, out))));
         }
     }
 

@@ -240,6 +240,9 @@ public final class JsonReport {
         ObjectNode ladders = o.putObject("heap_ladder");
         report.scenarios().stream().filter(s -> s.transfer() != null && s.transfer().heapLadder() != null)
                 .forEach(s -> ladders.put(s.name(), s.transfer().heapLadder().smallestMb()));
+        ObjectNode clientLadders = o.putObject("client_heap_ladder");
+        report.scenarios().stream().filter(s -> s.transfer() != null && s.transfer().clientHeapLadder() != null)
+                .forEach(s -> clientLadders.put(s.name(), s.transfer().clientHeapLadder().smallestMb()));
         if (!ladders.isEmpty()) {
             o.put("heap_ladder_classic", HeapLadder.CLASSIC);
         }
@@ -281,6 +284,9 @@ public final class JsonReport {
         }
         if (t.heapLadder() != null) {
             heapLadder(o.putObject("heap_ladder"), t.heapLadder());
+        }
+        if (t.clientHeapLadder() != null) {
+            heapLadder(o.putObject("client_heap_ladder"), t.clientHeapLadder());
         }
     }
 

@@ -18,9 +18,12 @@ import dev.soapscope.demo.scenario.mtom.HeapLadder;
  * @param heap           the server's heap while the scenario ran, null when the server could not say
  * @param endpoint       what the report shows as the scenario's address
  * @param heapLadder     the smallest -Xmx with which the server completed fetch 50,000; null when not tried
+ * @param clientHeapLadder the smallest -Xmx with which the client (in its own JVM, against a server with its default
+ *                       heap) completed fetch 50,000; null when not tried
  */
 public record TransferFigures(String kind, Map<Integer, List<Double>> runSeconds, Map<Integer, Double> classicSeconds,
-                              HeapFigures heap, String endpoint, HeapLadder.Result heapLadder) {
+                              HeapFigures heap, String endpoint, HeapLadder.Result heapLadder,
+                              HeapLadder.Result clientHeapLadder) {
 
     public static final String FETCH = "fetch";
     public static final String ECHO = "echo";
@@ -40,12 +43,12 @@ public record TransferFigures(String kind, Map<Integer, List<Double>> runSeconds
 
     public TransferFigures(String kind, Map<Integer, List<Double>> runSeconds, Map<Integer, Double> classicSeconds,
                            HeapFigures heap, String endpoint) {
-        this(kind, runSeconds, classicSeconds, heap, endpoint, null);
+        this(kind, runSeconds, classicSeconds, heap, endpoint, null, null);
     }
 
-    /** These figures with the heap ladder's result. */
-    public TransferFigures withHeapLadder(HeapLadder.Result ladder) {
-        return new TransferFigures(kind, runSeconds, classicSeconds, heap, endpoint, ladder);
+    /** These figures with the heap ladders' results, the server's and the client's. */
+    public TransferFigures withHeapLadders(HeapLadder.Result server, HeapLadder.Result client) {
+        return new TransferFigures(kind, runSeconds, classicSeconds, heap, endpoint, server, client);
     }
 
     public boolean isFetch() {

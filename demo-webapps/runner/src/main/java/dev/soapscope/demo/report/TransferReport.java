@@ -208,12 +208,14 @@ final class TransferReport {
                     + (h.peakAfterGc() >= 0 ? ", at most " + Format.bytes(h.peakAfterGc()) + " left after a GC" : "")
                     + " (" + Format.bytes(h.base()) + " in use after the full GC before it, " + h.collections()
                     + " GC" + (h.collections() == 1 ? "" : "s") + " while it ran)")
-                    + (s.transfer().heapLadder() == null ? "" : "; " + ladder(s.transfer().heapLadder())));
+                    + (s.transfer().heapLadder() == null ? "" : "; server: " + ladder(s.transfer().heapLadder()))
+                    + (s.transfer().clientHeapLadder() == null ? ""
+                            : "; client: " + ladder(s.transfer().clientHeapLadder())));
         }
         if (report.scenarios().stream().anyMatch(s -> s.transfer() != null && s.transfer().heapLadder() != null)) {
-            lines.add(String.format(Locale.ROOT, "heap ladder: the smallest server -Xmx of %s MB with which the "
-                    + "server completed fetch size %,d (%s)", HeapLadder.RUNGS_MB, HeapLadder.FETCH_SIZE,
-                    HeapLadder.CLASSIC));
+            lines.add(String.format(Locale.ROOT, "heap ladder: the smallest -Xmx of %s MB with which the server, "
+                    + "and then the client in its own JVM, completed fetch size %,d (%s)", HeapLadder.RUNGS_MB,
+                    HeapLadder.FETCH_SIZE, HeapLadder.CLASSIC));
         }
         return lines;
     }

@@ -107,19 +107,23 @@ class TransferReportTest {
     @Test
     void heapLadderIsReportedPerFetchModeBesideTheClassicClaim() throws Exception {
         List<ScenarioResult> results = new java.util.ArrayList<>(report.scenarios());
-        results.set(0, results.get(0).withTransfer(results.get(0).transfer().withHeapLadder(
+        results.set(0, results.get(0).withTransfer(results.get(0).transfer().withHeapLadders(
                 new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(128,
-                        java.util.Map.of(64, "batch 0: OutOfMemoryError: Java heap space")))));
-        results.set(1, results.get(1).withTransfer(results.get(1).transfer().withHeapLadder(
-                new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(64, java.util.Map.of()))));
+                        java.util.Map.of(64, "batch 0: OutOfMemoryError: Java heap space")),
+                new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(256, new java.util.TreeMap<>(
+                        java.util.Map.of(64, "java.lang.OutOfMemoryError: Java heap space",
+                                128, "java.lang.OutOfMemoryError: Java heap space"))))));
+        results.set(1, results.get(1).withTransfer(results.get(1).transfer().withHeapLadders(
+                new dev.soapscope.demo.scenario.mtom.HeapLadder.Result(64, java.util.Map.of()), null)));
         Report laddered = new Report(report.run(), results, report.flames());
         String text = ConsoleTable.render(laddered);
-        assertTrue(text.contains("; fetch 50,000 completes with -Xmx128m (64 MB: batch 0: OutOfMemoryError: Java heap "
-                + "space)\n"), text);
-        assertTrue(text.contains("  mtom/mtom: heap peak") && text.contains("; fetch 50,000 completes with -Xmx64m\n"),
+        assertTrue(text.contains("; server: fetch 50,000 completes with -Xmx128m (64 MB: batch 0: OutOfMemoryError: "
+                + "Java heap space); client: fetch 50,000 completes with -Xmx256m (64 MB: java.lang.OutOfMemoryError: "
+                + "Java heap space; 128 MB: java.lang.OutOfMemoryError: Java heap space)\n"), text);
+        assertTrue(text.contains("  mtom/mtom: heap peak") && text.contains("; server: fetch 50,000 completes with -Xmx64m\n"),
                 text);
-        assertTrue(text.contains("heap ladder: the smallest server -Xmx of [64, 128, 256, 512] MB with which the server "
-                + "completed fetch size 50,000 (classic: Axis 1.4 and Axis2 1.5 ran out of memory at fetch 50,000 "
+        assertTrue(text.contains("heap ladder: the smallest -Xmx of [64, 128, 256, 512] MB with which the server, and "
+                + "then the client in its own JVM, completed fetch size 50,000 (classic: Axis 1.4 and Axis2 1.5 ran out of memory at fetch 50,000 "
                 + "with the default 128 MB heap, 512 MB worked; CXF was leaner)"), text);
         assertFalse(ConsoleTable.render(report).contains("heap ladder"), "not run: not reported");
 
@@ -132,6 +136,9 @@ class TransferReportTest {
         assertEquals(64, root.path("transfer").path("heap_ladder").path("mtom/mtom").asInt());
         assertFalse(root.path("transfer").path("heap_ladder").has("mtom/jaxrs"));
         assertTrue(root.path("transfer").path("heap_ladder_classic").asText().contains("512 MB worked"));
+        assertEquals(256, root.path("scenarios").get(0).path("client_heap_ladder").path("smallest_xmx_mb").asInt());
+        assertEquals(256, root.path("transfer").path("client_heap_ladder").path("mtom/base64").asInt());
+        assertFalse(root.path("transfer").path("client_heap_ladder").has("mtom/mtom"), "not tried: not reported");
     }
 
     @Test
