@@ -107,7 +107,10 @@ final class HeapLadderRun {
                                         int mb) throws InterruptedException {
         ClientProcess client;
         try {
-            client = ClientProcess.start(options.agentJar(), log, null, mb, List.of(), Map.of());
+            Workload workload = scenario.workload();
+            client = ClientProcess.start(options.agentJar(), log, null, mb,
+                    workload.clientKit() == null ? List.of() : options.clientKit(workload.clientKit()),
+                    workload.clientProperties());
         } catch (ClientProcess.StartFailure | IOException e) {
             return "the client did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
         }

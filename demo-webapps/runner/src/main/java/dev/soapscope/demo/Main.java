@@ -41,7 +41,6 @@ import dev.soapscope.demo.scenario.Scenarios;
 import dev.soapscope.demo.scenario.Webapp;
 import dev.soapscope.demo.scenario.Workload;
 import dev.soapscope.demo.scenario.client.CallsWorkload;
-import dev.soapscope.demo.scenario.client.ClientStack;
 import dev.soapscope.demo.scenario.mtom.HeapLadder;
 
 /**
@@ -91,8 +90,8 @@ public final class Main {
             }
         }
         for (Scenario scenario : scenarios) {
-            if (scenario.workload() instanceof CallsWorkload calls && calls.stack().kit() != null) {
-                String kit = calls.stack().kit();
+            if (scenario.isWorkload() && scenario.workload().clientKit() != null) {
+                String kit = scenario.workload().clientKit();
                 try {
                     if (options.clientKit(kit).isEmpty()) {
                         err.println("soapscope-demo: no client kit for " + scenario.name() + " in "
@@ -449,11 +448,11 @@ public final class Main {
         Path log = dir.resolve("client-" + scenario.name().replace('/', '-') + ".log");
         Path profile = profiled ? FlameGraphWriter.prepareProfile(dir, FlameGraphWriter.clientProfileDir(scenario.name()))
                 : null;
-        ClientStack stack = scenario.workload() instanceof CallsWorkload calls ? calls.stack() : null;
+        Workload workload = scenario.workload();
         try {
             ClientProcess client = ClientProcess.start(options.agentJar(), log, profile, ClientProcess.DEFAULT_HEAP_MB,
-                    stack == null || stack.kit() == null ? List.of() : options.clientKit(stack.kit()),
-                    stack == null ? Map.of() : stack.systemProperties());
+                    workload.clientKit() == null ? List.of() : options.clientKit(workload.clientKit()),
+                    workload.clientProperties());
             out.printf(Locale.ROOT, "%s: its client in a forked JVM with the agent, endpoint %s (its output: %s)%n",
                     scenario.name(), client.agentEndpoint(), log);
             return client;

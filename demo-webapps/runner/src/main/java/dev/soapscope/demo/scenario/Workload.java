@@ -33,6 +33,19 @@ public interface Workload {
         return null;
     }
 
+    /**
+     * The client kit whose jars go first on the client JVM's class path ({@code demo-webapps/clients/KIT}), null when
+     * the runner's own class path has the client's stack.
+     */
+    default String clientKit() {
+        return null;
+    }
+
+    /** System properties the client JVM needs. */
+    default Map<String, String> clientProperties() {
+        return Map.of();
+    }
+
     Outcome run(URI server, TransferSettings settings, String soapAction, boolean warmUp, String label,
                 PrintStream progress) throws InterruptedException;
 

@@ -3,6 +3,7 @@ package dev.soapscope.demo.scenario.client;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 import dev.soapscope.demo.mtom.api.QueryCaller;
 import dev.soapscope.demo.scenario.TransferSettings;
@@ -45,6 +46,16 @@ public final class CallsWorkload implements Workload {
     @Override
     public String kind() {
         return "calls";
+    }
+
+    @Override
+    public String clientKit() {
+        return stack.kit();
+    }
+
+    @Override
+    public Map<String, String> clientProperties() {
+        return stack.systemProperties();
     }
 
     /** Every run makes {@link #CALLS_PER_RUN} calls ({@code settings.runs()} runs); the soapAction is unused. */

@@ -52,11 +52,17 @@ public final class FetchWorkload implements Workload {
     @Override
     public String unmeasuredClient() {
         return switch (transport) {
-            case BASE64, MTOM -> null;
+            case BASE64, MTOM, AXIS2 -> null;
             case REST -> "a JAX-RS client: no SOAP calls";
-            case AXIS2, AXIS1_RPC -> "a hand-written SOAP client over java.net.http: no SOAP stack for the agent to "
-                    + "split its calls";
+            case AXIS1_RPC -> "a hand-written SOAP client over java.net.http: no SOAP stack for the agent to split its "
+                    + "calls";
         };
+    }
+
+    /** Axis2's own client, from its kit. */
+    @Override
+    public String clientKit() {
+        return transport == Transport.AXIS2 ? "axis2" : null;
     }
 
     @Override
