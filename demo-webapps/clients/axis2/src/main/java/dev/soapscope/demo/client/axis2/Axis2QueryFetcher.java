@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.Base64;
-import java.util.Iterator;
 
 import javax.activation.DataHandler;
 
@@ -16,43 +15,36 @@ import org.apache.axiom.om.OMNamespace;
 import org.apache.axiom.om.OMNode;
 import org.apache.axiom.om.OMText;
 import org.apache.axis2.AxisFault;
-import org.apache.axis2.addressing.EndpointReference;
-import org.apache.axis2.client.Options;
-import org.apache.axis2.client.ServiceClient;
 
 import dev.soapscope.demo.mtom.api.QueryFetcher;
 import dev.soapscope.demo.mtom.api.QueryService;
 
 /**
- * The query on an Axis2 POJO service through Axis2's own {@link ServiceClient}, as an Axis2 application calls it:
- * AXIOM payloads with the arguments in the service's namespace, the value its {@code return} element, inline base64
- * or an XOP attachment (Axis2 reads the multipart answer and hands the part over as a DataHandler).
+ * The query on an Axis2 POJO service through Axis2's own ServiceClient ({@link Axis2Calls}), as an Axis2 application
+ * calls it: AXIOM payloads with the arguments in the service's namespace, the value its {@code return} element, inline
+ * base64 or an XOP attachment (Axis2 reads the multipart answer and hands the part over as a DataHandler).
  */
 public final class Axis2QueryFetcher implements QueryFetcher {
 
     private static final OMFactory OM = OMAbstractFactory.getOMFactory();
     private static final OMNamespace NS = OM.createOMNamespace(QueryService.NS, "q");
 
-    private final ServiceClient client;
+    private final Axis2Calls calls;
 
     public Axis2QueryFetcher(URI address) throws AxisFault {
-        this.client = new ServiceClient();
-        Options options = client.getOptions();
-        options.setTo(new EndpointReference(address.toString()));
-        options.setAction("");
-        options.setTimeOutInMilliSeconds(180_000);
+        this.calls = new Axis2Calls(address, 180_000);
     }
 
     @Override
     public void soapAction(String action) {
-        client.getOptions().setAction(action == null ? "" : action);
+        calls.soapAction(action);
     }
 
     @Override
     public String query(String text) throws IOException {
         OMElement query = OM.createOMElement("query", NS);
         OM.createOMElement("query", NS, query).setText(text);
-        return call(query, OMElement::getText);
+        return calls.call(query, "return", OMElement::getText);
     }
 
     @Override
@@ -60,7 +52,7 @@ public final class Axis2QueryFetcher implements QueryFetcher {
         OMElement get = OM.createOMElement("getNTuples", NS);
         OM.createOMElement("tuples", NS, get).setText(String.valueOf(tuples));
         OM.createOMElement("requestID", NS, get).setText(requestId);
-        return call(get, Axis2QueryFetcher::bytes);
+        return calls.call(get, "return", Axis2QueryFetcher::bytes);
     }
 
     /** The value as xsd:base64Binary: the attachment's bytes, else the text decoded. */
@@ -77,39 +69,8 @@ public final class Axis2QueryFetcher implements QueryFetcher {
         return Base64.getMimeDecoder().decode(value.getText());
     }
 
-    /** Reads a value from the answer's {@code return} element. */
-    private interface Read<T> {
-        T from(OMElement value) throws IOException;
-    }
-
-    /** Sends {@code payload} and reads the answer's value before the transport is cleaned up. */
-    private <T> T call(OMElement payload, Read<T> read) throws IOException {
-        try {
-            OMElement answer = client.sendReceive(payload);
-            for (Iterator<OMElement> it = answer.getChildElements(); it.hasNext(); ) {
-                OMElement child = it.next();
-                if (child.getLocalName().equals("return")) {
-                    return read.from(child);
-                }
-            }
-            throw new IOException("no return element in the answer: " + answer);
-        } catch (AxisFault e) {
-            throw new IOException(e.toString(), e);
-        } finally {
-            try {
-                client.cleanupTransport();
-            } catch (AxisFault e) {
-                // the next call opens what it needs
-            }
-        }
-    }
-
     @Override
     public void close() {
-        try {
-            client.cleanup();
-        } catch (AxisFault e) {
-            // closing anyway
-        }
+        calls.close();
     }
 }
