@@ -41,7 +41,7 @@ public record Options(
 
     public static final Path DEFAULT_OUT = Path.of("soapscope-report");
     public static final Path DEFAULT_AGENT = Path.of("agent", "target", "soapscope-agent.jar");
-    /** Where the build leaves the client kits of the client scenarios ({@code KIT/target/lib}). */
+    /** Where the build leaves the client kits of the stacks not in the runner jar ({@code KIT/target/lib}). */
     public static final Path DEFAULT_CLIENT_KITS = Path.of("demo-webapps", "clients");
     /** The largest echo payload the options accept (the server has -Xmx1g, and base64 inflates by 4/3 each way). */
     static final int MAX_ECHO_SIZE = 32 * 1024 * 1024;
@@ -82,7 +82,7 @@ public record Options(
                     + ", a fresh server per try)",
             "  --agent PATH            the agent jar (default ./" + slashed(DEFAULT_AGENT) + ")",
             warOptions(),
-            "  --client-kits DIR       client/metro-*, spring-ws-*, axis2-*: their stacks' jars, in DIR/KIT/target/lib",
+            "  --client-kits DIR       the Metro, Spring-WS, Axis2 and Axis 1.4 clients' jars, in DIR/KIT/target/lib",
             "                          (default ./" + slashed(DEFAULT_CLIENT_KITS) + ")",
             "  --help                  this text",
             "",

@@ -22,9 +22,12 @@ public final class FetchWorkload implements Workload {
         MTOM,
         /** JAX-RS: the batch streamed as application/octet-stream. */
         REST,
-        /** Plain SOAP to an Axis2 POJO service: the batch inline or as an attachment, as the service sends it. */
+        /**
+         * Axis2's ServiceClient to an Axis2 POJO service (plain SOAP without the axis2 kit): the batch inline or as an
+         * attachment, as the service sends it.
+         */
         AXIS2,
-        /** Axis 1.4 RPC/encoded: the batch inline as xsd:base64Binary, read with StAX. */
+        /** Axis 1.4's Call, RPC/encoded (StAX over java.net.http without the axis1 kit): the batch as base64Binary. */
         AXIS1_RPC
     }
 
@@ -52,17 +55,19 @@ public final class FetchWorkload implements Workload {
     @Override
     public String unmeasuredClient() {
         return switch (transport) {
-            case BASE64, MTOM, AXIS2 -> null;
+            case BASE64, MTOM, AXIS2, AXIS1_RPC -> null;
             case REST -> "a JAX-RS client: no SOAP calls";
-            case AXIS1_RPC -> "a hand-written SOAP client over java.net.http: no SOAP stack for the agent to split its "
-                    + "calls";
         };
     }
 
-    /** Axis2's own client, from its kit. */
+    /** Axis2's and Axis 1.4's own clients, from their kits. */
     @Override
     public String clientKit() {
-        return transport == Transport.AXIS2 ? "axis2" : null;
+        return switch (transport) {
+            case AXIS2 -> "axis2";
+            case AXIS1_RPC -> "axis1";
+            default -> null;
+        };
     }
 
     @Override
@@ -97,14 +102,31 @@ public final class FetchWorkload implements Workload {
         return tally.outcome();
     }
 
+    /** The stacks' own clients, in their client kits. */
+    static final String AXIS2_FETCHER = "dev.soapscope.demo.client.axis2.Axis2QueryFetcher";
+    static final String AXIS1_FETCHER = "dev.soapscope.demo.client.axis1.Axis1QueryFetcher";
+
+    /**
+     * The stack's own client when its kit is on the class path (the client JVM's), else {@code standIn}: a plain
+     * SOAP client over {@code java.net.http} that speaks the same messages (the runner's own JVM, the module's ITs).
+     */
+    private static QueryClient kitOr(String fetcher, URI address, QueryClient standIn) {
+        QueryClient own = FetcherQueryClient.of(fetcher, address);
+        if (own == null) {
+            return standIn;
+        }
+        standIn.close();
+        return own;
+    }
+
     QueryClient client(URI server) {
         URI address = URI.create(server + path);
         return switch (transport) {
             case BASE64 -> new CxfQueryClient(address, false);
             case MTOM -> new CxfQueryClient(address, true);
             case REST -> new RestQueryClient(address);
-            case AXIS2 -> new Axis2QueryClient(address);
-            case AXIS1_RPC -> new Axis1QueryClient(address);
+            case AXIS2 -> kitOr(AXIS2_FETCHER, address, new Axis2QueryClient(address));
+            case AXIS1_RPC -> kitOr(AXIS1_FETCHER, address, new Axis1QueryClient(address));
         };
     }
 }
