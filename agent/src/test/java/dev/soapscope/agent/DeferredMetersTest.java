@@ -1,10 +1,14 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.metrics.Endpoint;
+import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.Test;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,6 +41,7 @@ class DeferredMetersTest {
         Recorder.configure(RecorderSettings.DEFAULTS);
         DeferredMeters meters = new DeferredMeters();
         Endpoint endpoint = new Endpoint(meters, true);
+        Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "test proxy built"); // outside any call or request
         int token = Recorder.clientStart();
         Recorder.clientPeer("http://bank.example:8080/pay");
         Recorder.nameRequest(NameSource.STACK, "{urn:bank}pay");
@@ -44,6 +49,9 @@ class DeferredMetersTest {
         String page = endpoint.get("/metrics").body();
         assertTrue(page.contains("soapscope_client_call_duration_seconds_count{operation=\"{urn:bank}pay\",outcome=\"success\","
                 + "peer=\"bank.example:8080\"} 1"), page);
+        // the hot-spot counters see only what happens in a request or a call; this one, every client built
+        Matcher built = Pattern.compile("(?m)^soapscope_clients_built_total (\\S+)$").matcher(page);
+        assertTrue(built.find() && Double.parseDouble(built.group(1)) >= 1, page);
     }
 
     private static void request() {

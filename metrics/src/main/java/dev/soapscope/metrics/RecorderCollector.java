@@ -4,6 +4,7 @@ import dev.soapscope.config.SeriesBudget;
 import dev.soapscope.recorder.Aggregates;
 import dev.soapscope.recorder.ClientCalls;
 import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.HotSpotSite;
 import dev.soapscope.recorder.Histogram;
 import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
@@ -92,6 +93,7 @@ final class RecorderCollector implements MultiCollector {
         }
         List<MetricSnapshot> all = new ArrayList<MetricSnapshot>();
         clients(a.clients(), all);
+        clientsBuilt(a, all);
         background.addTo(all);
         hotspots.addTo(all);
         phaseAllocated.addTo(all);
@@ -140,6 +142,25 @@ final class RecorderCollector implements MultiCollector {
         call.addTo(all);
         phase.addTo(all);
         hotspots.addTo(all);
+    }
+
+    /**
+     * {@code soapscope_clients_built_total}: every client built, wherever (the hot-spot counters see only those built in
+     * a request or a call), so that clients built per call show over the calls of a JVM that only makes calls.
+     */
+    private static void clientsBuilt(Aggregates a, List<MetricSnapshot> all) {
+        long built = 0;
+        for (HotSpotSite site : a.sites().all()) {
+            if (site.kind() == HotSpotKind.CLIENT_CREATE && !site.oneOff()) {
+                built += site.total();
+            }
+        }
+        if (built > 0) {
+            Counters counter = new Counters(prometheusName(SoapscopeMeterBinder.CLIENTS_BUILT),
+                    SoapscopeMeterBinder.CLIENTS_BUILT_HELP);
+            counter.add(Labels.EMPTY, built);
+            counter.addTo(all);
+        }
     }
 
     /** What Micrometer's Prometheus naming makes of a meter name and its base unit. */

@@ -46,6 +46,8 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     public static final String CLIENT_CALL_DURATION = "soapscope.client.call.duration";
     public static final String CLIENT_PHASE_DURATION = "soapscope.client.phase.duration";
     public static final String CLIENT_HOTSPOT_EVENTS = "soapscope.client.hotspot.events";
+    /** Every {@code client.create} event of the JVM, in requests, in calls or outside both (a batch job's). */
+    public static final String CLIENTS_BUILT = "soapscope.clients.built";
 
     static final String REQUEST_HELP = "Wall time of whole requests";
     static final String PHASE_HELP = "Self time of a request phase, per request that entered it (nested phases excluded)";
@@ -58,6 +60,8 @@ public final class SoapscopeMeterBinder implements MeterBinder, RequestListener,
     static final String CLIENT_CALL_HELP = "Wall time of whole outgoing SOAP calls";
     static final String CLIENT_PHASE_HELP = "Self time of a phase of an outgoing SOAP call, per call that entered it (nested phases excluded)";
     static final String CLIENT_HOTSPOT_HELP = "Known hot spots hit inside outgoing SOAP calls";
+    static final String CLIENTS_BUILT_HELP = "SOAP clients built (proxies, ports, stubs, templates, HTTP clients), in or "
+            + "out of requests and calls";
 
     /** Histogram buckets from 1 us to 10 s: phases take microseconds, so the usual 5 ms first bucket would hide them. */
     static final Duration[] BUCKETS = buckets();

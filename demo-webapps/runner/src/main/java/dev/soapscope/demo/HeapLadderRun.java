@@ -83,9 +83,10 @@ final class HeapLadderRun {
             server = ServerProcess.start(scenario.webapp().container(), options.agentJar(),
                     Map.of(scenario.webapp().context(), options.war(scenario.webapp())), MAX_THREADS, log, null);
         } catch (ServerProcess.StartFailure | IOException e) {
-            String why = "the server did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
+            String why = "the ladder's server did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
             Map<Integer, String> failures = new java.util.LinkedHashMap<>();
             HeapLadder.RUNGS_MB.forEach(mb -> failures.put(mb, why));
+            out.printf(Locale.ROOT, "%-40s client heap ladder: not climbed, %s%n", scenario.name(), why);
             return new HeapLadder.Result(-1, failures);
         }
         HeapLadder.Result result;
@@ -98,7 +99,7 @@ final class HeapLadderRun {
         }
         out.printf(Locale.ROOT, "%-40s client heap ladder: %s%n", scenario.name(), result.completed()
                 ? "completes with -Xmx" + result.smallestMb() + "m" : "fails even with -Xmx"
-                + HeapLadder.RUNGS_MB.get(HeapLadder.RUNGS_MB.size() - 1) + "m");
+                + HeapLadder.RUNGS_MB.get(HeapLadder.RUNGS_MB.size() - 1) + "m (" + lastFailure(result) + ")");
         return result;
     }
 
@@ -126,6 +127,10 @@ final class HeapLadderRun {
         } finally {
             client.close();
         }
+    }
+
+    private static String lastFailure(HeapLadder.Result result) {
+        return result.failures().values().stream().reduce((a, b) -> b).orElse("no rung tried");
     }
 
     private static String firstLine(String message) {

@@ -429,7 +429,7 @@ public final class Main {
         ClientFigures clientFigures = clientAfter == null ? null : clientAfter.since(clientBefore);
         if (client != null && clientFigures == null && scenario.workload().unmeasuredClient() == null) {
             err.println("soapscope-demo: the client's agent counted no call of " + scenario.name());
-        } else if (clientFigures != null) {
+        } else if (clientFigures != null && outcome.load().wallNanos() > 0) { // a run that ran: its own figures
             clientFigures = clientFigures.withWorkload(outcome.load().wallNanos(), answer.allocatedBytes());
         }
         // a client scenario's calls are requests like the load driver's; it has no transfer table to join
@@ -446,26 +446,35 @@ public final class Main {
     private static ClientProcess startClient(Scenario scenario, Options options, Path dir, boolean profiled,
                                              PrintStream out, PrintStream err) throws IOException, InterruptedException {
         Path log = dir.resolve("client-" + scenario.name().replace('/', '-') + ".log");
-        Path profile = profiled ? FlameGraphWriter.prepareProfile(dir, FlameGraphWriter.clientProfileDir(scenario.name()))
-                : null;
         Workload workload = scenario.workload();
         try {
+            Path profile = profiled
+                    ? FlameGraphWriter.prepareProfile(dir, FlameGraphWriter.clientProfileDir(scenario.name())) : null;
             ClientProcess client = ClientProcess.start(options.agentJar(), log, profile, ClientProcess.DEFAULT_HEAP_MB,
                     workload.clientKit() == null ? List.of() : options.clientKit(workload.clientKit()),
                     workload.clientProperties());
             out.printf(Locale.ROOT, "%s: its client in a forked JVM with the agent, endpoint %s (its output: %s)%n",
                     scenario.name(), client.agentEndpoint(), log);
             return client;
-        } catch (ClientProcess.StartFailure e) {
+        } catch (ClientProcess.StartFailure | IOException e) {
             err.println("soapscope-demo: the client of " + scenario.name() + " did not start, so it runs in the "
-                    + "runner without client figures: " + e.getMessage());
+                    + "runner without client figures (or not at all when its stack needs a client kit): "
+                    + e.getMessage());
             return null;
         }
     }
 
-    /** One workload run in the scenario's client JVM, or in this one when there is none. */
+    /**
+     * One workload run in the scenario's client JVM, or in this one when there is none; a client that needs a kit or
+     * system properties of its own runs nowhere else (here it would be another stack's).
+     */
     private static ClientProtocol.Answer runWorkload(Scenario scenario, ClientProcess client, ClientProtocol.Run run,
                                                      PrintStream out) throws InterruptedException {
+        Workload workload = scenario.workload();
+        if (client == null && (workload.clientKit() != null || !workload.clientProperties().isEmpty())) {
+            return new ClientProtocol.Answer(Workload.Outcome.failed(run.label() + ": its client JVM did not start"),
+                    -1);
+        }
         if (client == null) {
             return new ClientProtocol.Answer(scenario.workload().run(run.server(), run.settings(), run.soapAction(),
                     run.warmUp(), run.label(), out), -1);

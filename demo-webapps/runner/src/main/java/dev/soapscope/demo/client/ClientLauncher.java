@@ -53,8 +53,11 @@ public final class ClientLauncher {
                 long after = allocatedBytes();
                 out.println(ClientProtocol.OUTCOME_LINE_PREFIX + json.writeValueAsString(new ClientProtocol.Answer(
                         outcome, before < 0 || after < 0 ? -1 : after - before)));
-            } catch (Exception | OutOfMemoryError e) {
+            } catch (Throwable e) {
                 out.println(ClientProtocol.FAILED_LINE_PREFIX + e);
+                if (e instanceof Error && !(e instanceof OutOfMemoryError)) {
+                    System.exit(1); // a class that cannot load, a broken provider: this JVM is no client any more
+                }
             }
         }
     }

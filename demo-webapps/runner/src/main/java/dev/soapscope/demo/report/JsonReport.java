@@ -160,11 +160,19 @@ public final class JsonReport {
         calls.phases().forEach((name, p) -> phases.putObject(name).put("mean_us", p.meanUs()).put("share", p.share())
                 .put("alloc_bytes", p.allocBytes()));
         c.put("alloc_bytes_per_call", calls.allocBytesPerRequest());
+        putNumber(c, "wall_us_per_call", client.wallUsPerCall(), 1); // the client's own, building included
+        if (client.threadAllocBytesPerCall() >= 0) {
+            c.put("thread_alloc_bytes_per_call", client.threadAllocBytesPerCall());
+        } else {
+            c.putNull("thread_alloc_bytes_per_call");
+        }
         ObjectNode hotspots = c.putObject("hotspots");
         calls.hotspotsPerRequest().forEach(hotspots::put);
         hotspots.put(ClientFigures.CLIENT_CREATE, round(client.createdPerCall(), 3));
         ArrayNode sites = c.putArray("hotspot_sites");
-        for (HotspotSite site : concat(client.creations(), calls.sites())) {
+        // client.create sites once: creations() has them all, in calls or not
+        for (HotspotSite site : concat(client.creations(), calls.sites().stream()
+                .filter(x -> !x.kind().equals(ClientFigures.CLIENT_CREATE)).toList())) {
             sites.addObject().put("kind", site.kind()).put("site", site.site()).put("count", site.count())
                     .put("per_call", site.perRequest()).put("caller", site.callerFrame());
         }

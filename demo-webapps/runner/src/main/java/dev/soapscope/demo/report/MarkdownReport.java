@@ -109,7 +109,8 @@ public final class MarkdownReport {
         TransferReport.heapLines(report).forEach(l -> md.append("- ").append(cell(l)).append('\n'));
         md.append("\nWire bytes of the transfer scenarios are the agent's: HTTP request and response bodies as the "
                 + "server read and wrote them (MIME parts and boundaries included, HTTP headers not). The heap is the "
-                + "server's, reset by a full GC before each mode.\n");    }
+                + "server's, reset by a full GC before each mode.\n");
+    }
 
     private static void clients(StringBuilder md, Report report) {
         if (!ClientReport.any(report)) {

@@ -9,7 +9,6 @@ import java.util.TreeSet;
 
 import dev.soapscope.demo.agent.AgentFigures;
 import dev.soapscope.demo.agent.HotspotSite;
-import dev.soapscope.demo.agent.PhaseFigures;
 import dev.soapscope.demo.scenario.TransferSettings;
 import dev.soapscope.demo.scenario.mtom.HeapLadder;
 import dev.soapscope.demo.scenario.mtom.TupleChecker;

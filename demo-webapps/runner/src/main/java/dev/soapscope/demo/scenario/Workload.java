@@ -14,20 +14,15 @@ import dev.soapscope.demo.load.LoadResult;
  */
 public interface Workload {
 
-    /** What the workload measures per size: {@code fetch} (seconds per whole query result) or {@code echo}. */
+    /**
+     * What the workload measures per size: {@code fetch} (seconds per whole query result), {@code echo} or
+     * {@code calls} (seconds per run of calls).
+     */
     String kind();
 
     /**
-     * Runs every size of {@code settings} ({@code settings.runs()} times each, or once when {@code warmUp}), every
-     * request labelled with {@code soapAction}. Failures are counted and described, never thrown.
-     *
-     * @param server   {@code http://127.0.0.1:PORT}
-     * @param label    how progress lines name the run
-     * @param progress where a line goes after each size, or null
-     */
-    /**
      * Null when the workload's client is a SOAP stack the agent measures in the client JVM; else why the client side
-     * has no figures (a JAX-RS client, or a hand-written one over plain HTTP).
+     * has no figures (a JAX-RS client).
      */
     default String unmeasuredClient() {
         return null;
@@ -46,6 +41,14 @@ public interface Workload {
         return Map.of();
     }
 
+    /**
+     * Runs every size of {@code settings} ({@code settings.runs()} times each, or once when {@code warmUp}), every
+     * request labelled with {@code soapAction}. Failures are counted and described, never thrown.
+     *
+     * @param server   {@code http://127.0.0.1:PORT}
+     * @param label    how progress lines name the run
+     * @param progress where a line goes after each size, or null
+     */
     Outcome run(URI server, TransferSettings settings, String soapAction, boolean warmUp, String label,
                 PrintStream progress) throws InterruptedException;
 

@@ -26,10 +26,14 @@ class ClientReportTest {
                 Double.NaN, 48_000, 200, 210, Map.of("wait", new PhaseFigures(1500, Double.NaN, Double.NaN, 0.75, 1000,
                 200), "soap.parse", new PhaseFigures(500, Double.NaN, Double.NaN, 0.25, 20_000, 200)),
                 Map.of("regex.compile", 2.0), List.of(new HotspotSite("regex.compile", "java.util.regex.Pattern.compile",
-                        400, 2.0, List.of(), "org.apache.cxf.A.b(A.java:3)", false)));
+                        400, 2.0, List.of(), "org.apache.cxf.A.b(A.java:3)", false),
+                        // an HTTP client built inside each call: in the calls' sites and in the creations alike
+                        new HotspotSite("client.create", "HTTP client built", 200, 1.0, List.of(),
+                                "org.apache.axis2.H.get(H.java:121)", false)));
         List<HotspotSite> creations = created == 0 ? List.of() : List.of(new HotspotSite("client.create",
                 "JAX-WS Service built", Math.round(200 * created), created, List.of(),
-                "dev.app.Caller.<init>(Caller.java:29)", false));
+                "dev.app.Caller.<init>(Caller.java:29)", false), new HotspotSite("client.create", "HTTP client built",
+                200, 1.0, List.of(), "org.apache.axis2.H.get(H.java:121)", false));
         return new ClientFigures(calls, creations, wallUs, allocBytes);
     }
 
@@ -53,10 +57,17 @@ class ClientReportTest {
         assertTrue(perCall.path("duration_us").path("p50").isNull(), "unknown for the measured calls alone");
         assertEquals(0.75, perCall.path("phases").path("wait").path("share").asDouble(), 0.0001);
         assertEquals(20_000, perCall.path("phases").path("soap.parse").path("alloc_bytes").asLong());
-        assertEquals(1.0, perCall.path("hotspots").path("client.create").asDouble(), 0.0001);
+        assertEquals(2.0, perCall.path("hotspots").path("client.create").asDouble(), 0.0001, "in calls or not");
         assertEquals(2.0, perCall.path("hotspots").path("regex.compile").asDouble(), 0.0001);
         assertEquals("dev.app.Caller.<init>(Caller.java:29)",
                 perCall.path("hotspot_sites").get(0).path("caller").asText());
+        int httpClients = 0;
+        for (JsonNode site : perCall.path("hotspot_sites")) {
+            httpClients += site.path("site").asText().equals("HTTP client built") ? 1 : 0;
+        }
+        assertEquals(1, httpClients, "a client built inside calls is listed once: " + perCall.path("hotspot_sites"));
+        assertEquals(14_500, perCall.path("wall_us_per_call").asDouble(), 0.01, "the client's own, building included");
+        assertEquals(330_000, perCall.path("thread_alloc_bytes_per_call").asLong());
         assertEquals(0.0, scenarios.get(0).path("client").path("hotspots").path("client.create").asDouble(), 0.0);
         JsonNode noClient = new ObjectMapper().readTree(JsonReport.render(Fixtures.payloadCaching()));
         assertTrue(noClient.path("scenarios").get(0).path("client").isNull(), "a load-driven scenario has none");
@@ -68,8 +79,9 @@ class ClientReportTest {
         assertTrue(lines.get(0).startsWith("cxf-reuse: one client for every call: 6.00 ms and 47 KB per call, "
                 + "1.50 ms of it waiting for the server; client.create 0 per call"), lines.get(0));
         String perCall = lines.get(1);
-        assertTrue(perCall.startsWith("cxf-per-call vs cxf-reuse: client.create 1.00 per call (1.00 JAX-WS Service "
-                + "built at Caller.<init>(Caller.java:29)): +8.50 ms and +275 KB per call"), perCall);
+        assertTrue(perCall.startsWith("cxf-per-call vs cxf-reuse: client.create 2.00 per call (1.00 JAX-WS Service "
+                + "built at Caller.<init>(Caller.java:29); 1.00 HTTP client built at H.get(H.java:121)): +8.50 ms and "
+                + "+275 KB per call"), perCall);
         // the stack's own advice, from the scenario's declaration
         assertTrue(perCall.contains("CXF's FAQ"), perCall);
     }

@@ -98,7 +98,8 @@ public final class CallsWorkload implements Workload {
                     check(shared.query(QUERY));
                 }
                 tally.latency(System.nanoTime() - t);
-            } catch (Exception e) {
+            } catch (Exception | LinkageError | java.util.ServiceConfigurationError e) {
+                // a stack that cannot load (a missing jar, a broken provider) fails its calls, not the run
                 tally.latency(System.nanoTime() - t);
                 tally.error(stack.title() + ": " + describe(e));
                 errors++;

@@ -41,12 +41,11 @@ public final class SaajQueryCaller implements QueryCaller {
             if (body.hasFault()) {
                 throw new IOException("SOAP fault: " + body.getFault().getFaultString());
             }
-            String id = body.getElementsByTagName("requestID").item(0) == null ? null
-                    : body.getElementsByTagName("requestID").item(0).getTextContent();
+            org.w3c.dom.Node id = body.getElementsByTagName("requestID").item(0);
             if (id == null) {
                 throw new IOException("no requestID in the answer");
             }
-            return id;
+            return id.getTextContent();
         } catch (SOAPException e) {
             throw new IOException(e.toString(), e);
         }

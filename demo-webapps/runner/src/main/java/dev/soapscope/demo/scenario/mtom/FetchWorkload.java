@@ -110,13 +110,9 @@ public final class FetchWorkload implements Workload {
      * The stack's own client when its kit is on the class path (the client JVM's), else {@code standIn}: a plain
      * SOAP client over {@code java.net.http} that speaks the same messages (the runner's own JVM, the module's ITs).
      */
-    private static QueryClient kitOr(String fetcher, URI address, QueryClient standIn) {
+    private static QueryClient kitOr(String fetcher, URI address, java.util.function.Supplier<QueryClient> standIn) {
         QueryClient own = FetcherQueryClient.of(fetcher, address);
-        if (own == null) {
-            return standIn;
-        }
-        standIn.close();
-        return own;
+        return own != null ? own : standIn.get();
     }
 
     QueryClient client(URI server) {
@@ -125,8 +121,8 @@ public final class FetchWorkload implements Workload {
             case BASE64 -> new CxfQueryClient(address, false);
             case MTOM -> new CxfQueryClient(address, true);
             case REST -> new RestQueryClient(address);
-            case AXIS2 -> kitOr(AXIS2_FETCHER, address, new Axis2QueryClient(address));
-            case AXIS1_RPC -> kitOr(AXIS1_FETCHER, address, new Axis1QueryClient(address));
+            case AXIS2 -> kitOr(AXIS2_FETCHER, address, () -> new Axis2QueryClient(address));
+            case AXIS1_RPC -> kitOr(AXIS1_FETCHER, address, () -> new Axis1QueryClient(address));
         };
     }
 }
