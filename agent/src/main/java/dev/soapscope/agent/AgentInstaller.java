@@ -2,6 +2,7 @@ package dev.soapscope.agent;
 
 import dev.soapscope.agent.probe.Probes;
 import dev.soapscope.agent.profiler.ProfilerControl;
+import dev.soapscope.agent.traces.TraceBridge;
 import dev.soapscope.config.Config;
 import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
@@ -29,6 +30,7 @@ public final class AgentInstaller {
         Log.setLevel(config.logLevel());
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
+        TraceBridge.install(config);
 
         final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
         // the filter serves our documents in its webapp, but not the profiling routes

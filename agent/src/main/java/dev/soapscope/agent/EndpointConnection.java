@@ -98,7 +98,7 @@ final class EndpointConnection implements Runnable {
             return reply;
         }
         String query = target.getRawQuery();
-        Endpoint.Response doc = handler.endpoint.get(Endpoint.route(path, accept) + (query == null ? "" : "?" + query));
+        Endpoint.Response doc = handler.endpoint.get(Endpoint.route(path, accept) + (query == null ? "" : "?" + query), accept);
         return new Reply(doc.status, doc.contentType, doc);
     }
 

@@ -17,6 +17,7 @@ import java.util.function.Supplier;
  */
 public final class Endpoint {
     public static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    public static final String OPENMETRICS_TEXT = "application/openmetrics-text; version=1.0.0; charset=utf-8";
     public static final String JSON = "application/json; charset=utf-8";
     public static final String TEXT = "text/plain; charset=utf-8";
     public static final String HTML = "text/html; charset=utf-8";
@@ -66,6 +67,15 @@ public final class Endpoint {
      * {@code ?}, matters only to {@code /history}).
      */
     public Response get(String pathAndQuery) {
+        return get(pathAndQuery, null);
+    }
+
+    /**
+     * As {@link #get(String)}, for a client whose Accept header is {@code accept} (null when absent): {@code /metrics}
+     * is in the OpenMetrics format, with its exemplars (trace ids on the request duration buckets), when asked for it,
+     * as Prometheus does when it stores exemplars.
+     */
+    public Response get(String pathAndQuery, String accept) {
         int q = pathAndQuery.indexOf('?');
         String path = q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
         String query = q < 0 ? "" : pathAndQuery.substring(q + 1);
@@ -75,6 +85,9 @@ public final class Endpoint {
                 return new Response(200, PROMETHEUS_TEXT, "");
             }
             // written straight to the client: a large registry is never a page-sized string in the heap
+            if (accept != null && accept.contains("application/openmetrics-text")) {
+                return new Response(200, OPENMETRICS_TEXT, out -> now.scrape(out, OPENMETRICS_TEXT));
+            }
             return new Response(200, PROMETHEUS_TEXT, now::scrape);
         }
         if ("/phases".equals(path)) {

@@ -3,6 +3,7 @@ package dev.soapscope.metrics;
 import dev.soapscope.config.SeriesBudget;
 import dev.soapscope.recorder.Aggregates;
 import dev.soapscope.recorder.ClientCalls;
+import dev.soapscope.recorder.Exemplar;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.HotSpotSite;
 import dev.soapscope.recorder.Histogram;
@@ -14,6 +15,7 @@ import dev.soapscope.recorder.Recorder;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.Exemplars;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
@@ -63,7 +65,7 @@ final class RecorderCollector implements MultiCollector {
                     continue;
                 }
                 request.timer(Labels.of("operation", op, "outcome", o.tag()), s.outcomeHistogram(o), s.outcomeNanos(o),
-                        s.outcomeMaxNanos(o));
+                        s.outcomeMaxNanos(o), exemplars(s, o));
             }
             for (Phase p : Phase.values()) {
                 if (!p.onServer()) {
@@ -103,6 +105,22 @@ final class RecorderCollector implements MultiCollector {
         request.addTo(all);
         firstByte.addTo(all);
         return new MetricSnapshots(all);
+    }
+
+    /** The traced requests kept per bucket of an operation's outcome ({@link Exemplar}); empty without a tracer. */
+    private static Exemplars exemplars(OperationStats s, Outcome o) {
+        List<io.prometheus.metrics.model.snapshots.Exemplar> kept = null;
+        for (int b = 0; b < Exemplar.BUCKETS; b++) {
+            Exemplar e = s.exemplar(o, b);
+            if (e != null) {
+                if (kept == null) {
+                    kept = new ArrayList<io.prometheus.metrics.model.snapshots.Exemplar>();
+                }
+                kept.add(io.prometheus.metrics.model.snapshots.Exemplar.builder().value(e.nanos() / 1e9)
+                        .traceId(e.traceId()).spanId(e.spanId()).timestampMillis(e.epochMillis()).build());
+            }
+        }
+        return kept == null ? Exemplars.EMPTY : Exemplars.of(kept);
     }
 
     /** The calls this JVM made: per operation and peer, a timer per outcome, a timer per phase, hot-spot counters. */
@@ -221,16 +239,26 @@ final class RecorderCollector implements MultiCollector {
 
         /** A timer series, there once anything was recorded into it. */
         void timer(Labels labels, Histogram h, long sumNanos, long maxNanos) {
+            timer(labels, h, sumNanos, maxNanos, Exemplars.EMPTY);
+        }
+
+        /** A timer series with its buckets' exemplars (written in the OpenMetrics format only). */
+        void timer(Labels labels, Histogram h, long sumNanos, long maxNanos, Exemplars exemplars) {
             if (h != null && h.count() != 0) {
-                timerAlways(labels, h, sumNanos, maxNanos);
+                timerAlways(labels, h, sumNanos, maxNanos, exemplars);
             }
         }
 
         /** A timer series, there even before anything was recorded (made with its operation, as the first-byte timer). */
         void timerAlways(Labels labels, Histogram h, long sumNanos, long maxNanos) {
+            timerAlways(labels, h, sumNanos, maxNanos, Exemplars.EMPTY);
+        }
+
+        private void timerAlways(Labels labels, Histogram h, long sumNanos, long maxNanos, Exemplars exemplars) {
             long[] counts = h.metricsBuckets();
             histogram.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels)
-                    .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts)).sum(sumNanos / 1e9).build());
+                    .classicHistogramBuckets(ClassicHistogramBuckets.of(BOUNDS, counts)).sum(sumNanos / 1e9)
+                    .exemplars(exemplars).build());
             maxPoint(labels, maxNanos / 1e9);
         }
 

@@ -24,6 +24,8 @@ public enum ConfigKey {
     PROFILER_INTERVAL("profiler.interval.ms", "10", ValueType.count(1, 1000), "sampling interval of cpu and wall profiling, in milliseconds"),
     PROFILER_ROTATE("profiler.rotate.minutes", "10", ValueType.count(1, 1440), "continuous profiling starts a new JFR file this often"),
     PROFILER_MAX_MB("profiler.max.mb", "512", ValueType.count(1, 1_000_000), "disk the JFR files of continuous profiling may use; the oldest go first"),
+    TRACES("traces", "auto", ValueType.AUTO_ON_OFF, "put each request's breakdown (soapscope.* attributes: operation, phase self times, hot spots, allocation) on the span a tracing agent in the same JVM made for it, through that agent's OpenTelemetry API bridge (OpenTelemetry, Elastic, Datadog with dd.trace.otel.enabled), and its trace id as an exemplar in /metrics; auto: when one of those agents is found"),
+    TRACES_PHASE_SPANS_OVER_MS("traces.phase.spans.over.ms", "", ValueType.OPTIONAL_MILLIS, "also give sampled requests slower than this many milliseconds their phases as child spans, with their real start and end times; empty: never"),
     FILTER_PATH("filter.path", "/soapscope", ValueType.PATH, "where the servlet filter serves the endpoint inside the webapp when no agent is attached"),
     FILTER_AUTOREGISTER("filter.autoregister", "true", ValueType.BOOLEAN, "register the servlet filter by itself when its jar is in WEB-INF/lib"),
     FILTER_REMOTE("filter.remote", "false", ValueType.BOOLEAN, "let the servlet filter's endpoint answer clients that are not on this machine's loopback, or that come through a proxy (X-Forwarded-For, Forwarded); false: such requests pass to the application as if the filter were not there");

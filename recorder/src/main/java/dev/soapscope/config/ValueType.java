@@ -43,6 +43,28 @@ public abstract class ValueType {
             return v.isEmpty() || v.equals("cpu") || v.equals("wall") || v.equals("alloc") || v.equals("lock");
         }
     };
+    public static final ValueType AUTO_ON_OFF = new ValueType("auto, on or off") {
+        @Override
+        boolean accepts(String v) {
+            String l = v.toLowerCase(Locale.ROOT);
+            return l.equals("auto") || l.equals("on") || l.equals("off");
+        }
+    };
+    /** Empty (never), or milliseconds. */
+    public static final ValueType OPTIONAL_MILLIS = new ValueType("empty, or a whole number of milliseconds from 0 to 3600000") {
+        @Override
+        boolean accepts(String v) {
+            if (v.isEmpty()) {
+                return true;
+            }
+            try {
+                int n = Integer.parseInt(v);
+                return n >= 0 && n <= 3_600_000;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+    };
     public static final ValueType DIRECTORY = new ValueType("a directory path") {
         @Override
         boolean accepts(String v) {

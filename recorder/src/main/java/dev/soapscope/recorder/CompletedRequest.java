@@ -34,4 +34,22 @@ public interface CompletedRequest {
 
     /** Nanoseconds from the start of the request to the first response byte written, or -1. */
     long timeToFirstByteNanos();
+
+    /** When the request started, on {@link System#nanoTime()}'s clock. */
+    long startNanoTime();
+
+    /**
+     * Stretches of the request's time in one phase each, in order, when the recorder keeps them
+     * ({@link Recorder#keepTimelines}, for phase spans); 0 otherwise. Times are on {@link System#nanoTime()}'s clock.
+     */
+    int timelineSize();
+
+    /** Whether the request switched phases more often than the timeline keeps: it holds the first stretches. */
+    boolean timelineTruncated();
+
+    int timelinePhase(int i);
+
+    long timelineStart(int i);
+
+    long timelineEnd(int i);
 }

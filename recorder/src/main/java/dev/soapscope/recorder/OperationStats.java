@@ -36,6 +36,8 @@ public final class OperationStats {
     private final AtomicReferenceArray<Histogram> phaseHistograms = new AtomicReferenceArray<Histogram>(Phase.COUNT);
     private final AtomicLongArray hotspots = new AtomicLongArray(HotSpotKind.COUNT);
     private final AtomicLongArray detailNanos = new AtomicLongArray(PhaseDetails.MAX + 1);
+    /** Traced requests by outcome and bucket, made when the first one ends: none without a tracer. */
+    private volatile Exemplar.Slots exemplars;
 
     void record(ThreadRecording r) {
         int outcome = r.outcome().ordinal();
@@ -141,6 +143,27 @@ public final class OperationStats {
             all = all.plus(outcomeHistograms.get(o));
         }
         return all;
+    }
+
+    /** Keeps a traced request as its bucket's exemplar (the latest one wins). */
+    void offerExemplar(Outcome outcome, long nanos, String traceId, String spanId) {
+        Exemplar.Slots slots = exemplars;
+        if (slots == null) {
+            synchronized (this) {
+                slots = exemplars;
+                if (slots == null) {
+                    slots = new Exemplar.Slots();
+                    exemplars = slots;
+                }
+            }
+        }
+        slots.offer(outcome, new Exemplar(traceId, spanId, nanos, System.currentTimeMillis()));
+    }
+
+    /** The latest traced request of this outcome in a metrics bucket ({@link Exemplar#bucket}), or null. */
+    public Exemplar exemplar(Outcome outcome, int bucket) {
+        Exemplar.Slots slots = exemplars;
+        return slots == null ? null : slots.get(outcome, bucket);
     }
 
     /** Time of the requests that ended with this outcome. */

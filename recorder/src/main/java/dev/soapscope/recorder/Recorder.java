@@ -41,6 +41,8 @@ public final class Recorder {
     private static volatile RequestListener[] listeners = new RequestListener[0];
     /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
     static volatile SegmentSink segmentSink;
+    /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
+    static volatile boolean keepTimelines;
     /** Serves the endpoint's documents for callers that only share the bootstrap classes (the filter beside the agent). */
     private static volatile Function<String, String[]> endpoint;
 
@@ -54,6 +56,26 @@ public final class Recorder {
 
     public static Aggregates aggregates() {
         return aggregates;
+    }
+
+    /**
+     * Keeps a request a tracer saw as the exemplar of its duration bucket ({@code /metrics} in OpenMetrics links the
+     * bucket to the trace). Called by a {@link RequestListener} with the request it was told of.
+     */
+    public static void offerExemplar(CompletedRequest request, String traceId, String spanId) {
+        int op = request.operationIndex();
+        if (op == OperationTable.NO_REQUEST || op < 0 || traceId == null || spanId == null) {
+            return;
+        }
+        OperationStats s = aggregates.stats(op);
+        if (s != null) {
+            s.offerExemplar(request.outcome(), request.totalNanos(), traceId, spanId);
+        }
+    }
+
+    /** Makes requests keep the stretches of time of each phase, for listeners ({@link CompletedRequest#timelineSize}). */
+    public static void keepTimelines(boolean keep) {
+        keepTimelines = keep;
     }
 
     public static synchronized void addListener(RequestListener listener) {

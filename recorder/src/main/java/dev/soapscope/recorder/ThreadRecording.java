@@ -119,6 +119,9 @@ final class ThreadRecording implements CompletedRequest {
     private long startAlloc;
     private long last;
     private long lastAlloc;
+    /** This request's stretches per phase, kept while {@link Recorder#keepTimelines} (a tracer wants phase spans). */
+    private Timeline timeline;
+    private boolean keepTimeline;
     /** Start token of the current segment for the {@link SegmentSink}, 0 when none is open. */
     private long segmentStart;
 
@@ -146,6 +149,13 @@ final class ThreadRecording implements CompletedRequest {
         allocMissing = allocation && startAlloc == AllocationMeter.UNAVAILABLE;
         SegmentSink sink = Recorder.segmentSink;
         segmentStart = sink == null ? 0 : sink.start();
+        keepTimeline = Recorder.keepTimelines;
+        if (keepTimeline) {
+            if (timeline == null) {
+                timeline = new Timeline();
+            }
+            timeline.reset();
+        }
     }
 
     /** Charges the time and allocation since the last switch to the phase on top. */
@@ -159,6 +169,9 @@ final class ThreadRecording implements CompletedRequest {
             top = phase;
         }
         phaseNanos[phase] += now - last;
+        if (keepTimeline) {
+            timeline.add(phase, last, now);
+        }
         if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
             allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
         } else {
@@ -458,6 +471,7 @@ final class ThreadRecording implements CompletedRequest {
         awaitingAnswer = false;
         peer = null;
         callOutcome = Outcome.SUCCESS;
+        keepTimeline = false;
     }
 
     @Override
@@ -518,5 +532,35 @@ final class ThreadRecording implements CompletedRequest {
     @Override
     public long timeToFirstByteNanos() {
         return firstByteNanos;
+    }
+
+    @Override
+    public long startNanoTime() {
+        return start;
+    }
+
+    @Override
+    public int timelineSize() {
+        return keepTimeline ? timeline.size() : 0;
+    }
+
+    @Override
+    public boolean timelineTruncated() {
+        return keepTimeline && timeline.truncated();
+    }
+
+    @Override
+    public int timelinePhase(int i) {
+        return timeline.phase(i);
+    }
+
+    @Override
+    public long timelineStart(int i) {
+        return timeline.start(i);
+    }
+
+    @Override
+    public long timelineEnd(int i) {
+        return timeline.end(i);
     }
 }

@@ -212,6 +212,7 @@ public final class ForkedServer implements AutoCloseable {
         private Path webapp;
         private boolean echoOutput;
         private final List<String> jvmArgs = new ArrayList<>();
+        private final List<String> argsBeforeAgent = new ArrayList<>();
         private final List<Path> extraClasspath = new ArrayList<>();
         private final List<String> servlets = new ArrayList<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
@@ -253,6 +254,15 @@ public final class ForkedServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * A JVM option given before soapscope's {@code -javaagent}: another agent that should start first
+         * ({@code -javaagent:other.jar}), which puts its advice inside soapscope's.
+         */
+        public Builder jvmArgBeforeAgent(String arg) {
+            argsBeforeAgent.add(arg);
+            return this;
+        }
+
         public Builder jvmArgs(String... args) {
             jvmArgs.addAll(Arrays.asList(args));
             return this;
@@ -288,6 +298,7 @@ public final class ForkedServer implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(home.resolve("bin").resolve(windows ? "java.exe" : "java").toString());
             command.add("-Xmx512m");
+            command.addAll(argsBeforeAgent);
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + (agentArgs == null ? "" : "=" + agentArgs));
             }

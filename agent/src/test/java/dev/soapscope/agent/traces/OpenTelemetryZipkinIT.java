@@ -1,0 +1,165 @@
+package dev.soapscope.agent.traces;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ForkedServer;
+import dev.soapscope.testkit.Http;
+import dev.soapscope.testkit.Soap;
+import dev.soapscope.testkit.Tracers;
+import dev.soapscope.testkit.Zipkin;
+import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * soapscope beside the real OpenTelemetry Java agent on Tomcat 11, in both {@code -javaagent} orders, exporting to a
+ * real Zipkin: every answer is right, soapscope counts exactly, OpenTelemetry still makes its server span for every
+ * request (not renamed), and in Zipkin each of those spans carries soapscope's operation, phase self times (which add
+ * up to soapscope's duration, within the gap between the two agents' hooks), hot spots and allocation. The agent's
+ * {@code /metrics} in OpenMetrics carries exemplars whose trace ids are those traces'.
+ */
+class OpenTelemetryZipkinIT {
+    private static final int N = 60;
+    private static final int WARM_UP = 200;
+    private static final String ACTION = "urn:traced-echo";
+    private static final Pattern TRACE_ID = Pattern.compile("trace_id=\"([0-9a-f]{32})\"");
+    private static Zipkin zipkin;
+
+    enum Order { SOAPSCOPE_FIRST, OPENTELEMETRY_FIRST }
+
+    @BeforeAll
+    static void startZipkin() throws Exception {
+        zipkin = Zipkin.start(Path.of("target", "zipkin-it"));
+    }
+
+    @AfterAll
+    static void stopZipkin() throws Exception {
+        if (zipkin != null) {
+            zipkin.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Order.class)
+    void eachServerSpanCarriesTheRequestsBreakdown(Order order) throws Exception {
+        String service = "soap-echo-" + order.name().toLowerCase().replace('_', '-');
+        ForkedServer.Builder b = ForkedServer.tomcat().agentUnderTest()
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
+                .jvmArgs("-Dotel.service.name=" + service, "-Dotel.traces.exporter=zipkin",
+                        "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(), "-Dotel.metrics.exporter=none",
+                        "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200");
+        String otel = "-javaagent:" + Tracers.openTelemetryAgent();
+        if (order == Order.OPENTELEMETRY_FIRST) {
+            b.jvmArgBeforeAgent(otel);
+        } else {
+            b.jvmArg(otel);
+        }
+        try (ForkedServer server = b.start()) {
+            AgentEndpoint agent = AgentEndpoint.of(server);
+            // the first request finds the tracer, and soapscope connects to it on a thread of its own
+            post(server, "/warm-up", "warm-up", "urn:warm-up");
+            assertTrue(server.waitForOutput("traces: each request's breakdown goes on its OpenTelemetry span",
+                    java.time.Duration.ofSeconds(30)), server.output());
+            for (int i = 0; i < WARM_UP; i++) { // so that the gap measured below is not the JIT's
+                post(server, "/warm-up", "warm-up " + i, "urn:warm-up");
+            }
+            for (int i = 0; i < N; i++) {
+                post(server, "/echo", "traced " + i, ACTION);
+            }
+            agent.awaitRequests(ACTION, N);
+            assertEquals(N, AgentEndpoint.operation(agent.phases(), ACTION).get("requests").asLong());
+
+            List<JsonNode> spans = awaitServerSpans(service, server);
+            assertEquals(N, spans.size(), "one server span per request");
+            List<Long> gaps = new ArrayList<>();
+            for (JsonNode span : spans) {
+                JsonNode tags = span.get("tags");
+                assertEquals(ACTION, tags.path("soapscope.operation").asText(), span::toPrettyString);
+                assertEquals("success", tags.path("soapscope.outcome").asText(), span::toPrettyString);
+                assertTrue(span.get("name").asText().startsWith("post"), "OpenTelemetry's own name: " + span);
+                assertEquals("POST", tags.path("http.request.method").asText(), span::toPrettyString);
+                assertTrue(tags.path("soapscope.hotspot.factory_create").asLong() >= 1, span::toPrettyString);
+                assertTrue(tags.path("soapscope.alloc.bytes").asLong() > 0, span::toPrettyString);
+                assertTrue(tags.has("soapscope.phase.soap_parse.us") && tags.has("soapscope.phase.soap_serialize.us"),
+                        span::toPrettyString);
+                long duration = tags.path("soapscope.duration.us").asLong();
+                long phases = 0;
+                int count = 0;
+                for (Iterator<Map.Entry<String, JsonNode>> it = tags.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> tag = it.next();
+                    if (tag.getKey().startsWith("soapscope.phase.")) {
+                        phases += Long.parseLong(tag.getValue().asText());
+                        count++;
+                    }
+                }
+                // each phase is rounded down to a microsecond
+                assertTrue(phases <= duration && phases >= duration - count, phases + " us of phases against "
+                        + duration + ": " + span.toPrettyString());
+                long spanMicros = span.get("duration").asLong();
+                assertTrue(duration <= spanMicros + 1, "soapscope's request lies inside the span: " + span.toPrettyString());
+                gaps.add(spanMicros - duration);
+            }
+            gaps.sort(null);
+            long medianGap = gaps.get(gaps.size() / 2);
+            System.out.println("[" + order + "] span minus soapscope's request, median " + medianGap + " us, max "
+                    + gaps.get(gaps.size() - 1) + " us");
+            assertTrue(medianGap < 3_000, "the gap between the agents' hooks, median " + medianGap + " us: " + gaps);
+
+            Set<String> traced = new HashSet<>();
+            zipkin.spans(service, 1000).forEach(s -> traced.add(s.get("traceId").asText())); // warm-ups' too
+            String openMetrics = Http.get(agent.uri("/metrics"), Map.of("Accept",
+                    "application/openmetrics-text;version=1.0.0")).body();
+            Matcher m = TRACE_ID.matcher(openMetrics);
+            int exemplars = 0;
+            while (m.find()) {
+                assertTrue(traced.contains(m.group(1)), "an exemplar names a trace Zipkin has: " + m.group(1));
+                exemplars++;
+            }
+            assertTrue(exemplars > 0, "exemplars on the request duration buckets:\n" + openMetrics);
+            assertFalse(agent.raw("/metrics").body().contains("trace_id"), "none in the Prometheus text format");
+            assertFalse(server.output().contains("ended outside any"), server.output());
+        }
+    }
+
+    private static void post(ForkedServer server, String path, String text, String action) {
+        Http.Response r = Http.post(server.uri(path), Soap.echoRequest(text), Soap.CONTENT_TYPE,
+                Map.of("SOAPAction", "\"" + action + "\""));
+        assertEquals(200, r.status(), r::toString);
+        Soap.assertEnvelopeWithText(r.body(), text);
+    }
+
+    /** The service's SERVER spans, once Zipkin holds one per request (the exporter sends in batches). */
+    private static List<JsonNode> awaitServerSpans(String service, ForkedServer server) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        List<JsonNode> server_spans = List.of();
+        while (System.nanoTime() < deadline) {
+            server_spans = zipkin.spans(service, 1000).stream()
+                    .filter(s -> "SERVER".equals(s.path("kind").asText()))
+                    .filter(s -> "/echo".equals(s.path("tags").path("url.path").asText()))
+                    .toList();
+            if (server_spans.size() >= N) {
+                return server_spans;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(server_spans.size() + " server spans of " + N + " in Zipkin; server output:\n"
+                + server.output() + "\nZipkin:\n" + zipkin.log());
+    }
+}
