@@ -138,6 +138,58 @@ class OpenTelemetryZipkinIT {
         }
     }
 
+    /** {@code traces.phase.spans.over.ms=0}: every sampled request's phases are child spans of its server span. */
+    @org.junit.jupiter.api.Test
+    void phaseSpansAreChildrenOfTheServerSpanWithinItsTime() throws Exception {
+        String service = "soap-echo-phase-spans";
+        try (ForkedServer server = ForkedServer.tomcat()
+                .javaagent(ForkedServer.agentJarUnderTest(), "port=0,traces.phase.spans.over.ms=0")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
+                .jvmArgs("-javaagent:" + Tracers.openTelemetryAgent(), "-Dotel.service.name=" + service,
+                        "-Dotel.traces.exporter=zipkin", "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(),
+                        "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200")
+                .start()) {
+            post(server, "/warm-up", "warm-up", "urn:warm-up");
+            assertTrue(server.waitForOutput("with phase spans for requests over 0 ms", java.time.Duration.ofSeconds(30)),
+                    server.output());
+            for (int i = 0; i < 20; i++) {
+                post(server, "/echo", "phases " + i, ACTION);
+            }
+            List<JsonNode> all = List.of();
+            List<JsonNode> servers = List.of();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (servers.size() < 20 && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+                all = zipkin.spans(service, 1000);
+                servers = all.stream().filter(s -> "/echo".equals(s.path("tags").path("url.path").asText())).toList();
+            }
+            assertEquals(20, servers.size(), "server spans");
+            for (JsonNode parent : servers) {
+                List<JsonNode> children = all.stream()
+                        .filter(s -> parent.get("id").asText().equals(s.path("parentId").asText())).toList();
+                List<String> names = children.stream().map(c -> c.get("name").asText()).toList();
+                assertTrue(names.contains("soapscope soap.parse") && names.contains("soapscope soap.serialize"),
+                        names + " under " + parent);
+                long start = parent.get("timestamp").asLong();
+                long end = start + parent.get("duration").asLong();
+                long inPhases = 0;
+                for (JsonNode c : children) {
+                    long cs = c.get("timestamp").asLong();
+                    long ce = cs + c.path("duration").asLong();
+                    // the epoch offset is read to the millisecond
+                    assertTrue(cs >= start - 1_000 && ce <= end + 1_000, c + " within " + parent);
+                    assertEquals(c.get("name").asText(), "soapscope " + c.path("tags").path("soapscope.phase").asText());
+                    inPhases += c.path("duration").asLong();
+                }
+                long duration = parent.path("tags").path("soapscope.duration.us").asLong();
+                long other = parent.path("tags").path("soapscope.phase.other.us").asLong();
+                assertTrue(Math.abs(inPhases - (duration - other)) <= children.size() + 2,
+                        "phase spans " + inPhases + " us, phases but other " + (duration - other) + " us: " + parent);
+            }
+        }
+    }
+
     private static void post(ForkedServer server, String path, String text, String action) {
         Http.Response r = Http.post(server.uri(path), Soap.echoRequest(text), Soap.CONTENT_TYPE,
                 Map.of("SOAPAction", "\"" + action + "\""));
