@@ -48,8 +48,8 @@ final class Dashboard {
         }
     }
 
-    /** One panel query: its expression still holds the variables. */
-    record Query(String panel, String refId, String expr, boolean instant) {
+    /** One panel query: its expression still holds the variables; {@code exemplar}: Grafana also asks for exemplars. */
+    record Query(String panel, String refId, String expr, boolean instant, boolean exemplar) {
         @Override
         public String toString() {
             return "'" + panel + "' " + refId;
@@ -97,7 +97,8 @@ final class Dashboard {
         for (JsonNode p : panels()) {
             for (JsonNode t : p.path("targets")) {
                 queries.add(new Query(p.path("title").asText(), t.path("refId").asText(), t.path("expr").asText(),
-                        t.path("instant").asBoolean(false) && !t.path("range").asBoolean(false)));
+                        t.path("instant").asBoolean(false) && !t.path("range").asBoolean(false),
+                        t.path("exemplar").asBoolean(false)));
             }
         }
         return queries;

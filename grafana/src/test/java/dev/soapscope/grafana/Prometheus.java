@@ -59,8 +59,12 @@ final class Prometheus implements AutoCloseable {
                 + "Install Debian's package `prometheus` (apt-get install prometheus); scripts/test.sh installs it.");
     }
 
-    /** Starts Prometheus scraping {@code target}'s /metrics every {@code scrapeInterval}; returns once it is ready. */
-    static Prometheus start(Path dir, URI target, Duration scrapeInterval) throws IOException, InterruptedException {
+    /**
+     * Starts Prometheus scraping {@code target}'s /metrics every {@code scrapeInterval}, with these extra command-line
+     * flags (such as {@code --enable-feature=exemplar-storage}); returns once it is ready.
+     */
+    static Prometheus start(Path dir, URI target, Duration scrapeInterval, String... flags)
+            throws IOException, InterruptedException {
         Path executable = executable();
         Path data = dir.resolve("data");
         deleteTree(data); // a fresh store: the last run's agent, on another port, would be a second instance
@@ -70,12 +74,13 @@ final class Prometheus implements AutoCloseable {
         JSON.writerWithDefaultPrettyPrinter().writeValue(config.toFile(), config(target, scrapeInterval));
         int port = freePort();
         Path log = dir.resolve("prometheus.log");
-        Process process = new ProcessBuilder(executable.toString(),
+        List<String> command = new ArrayList<>(List.of(executable.toString(),
                 "--config.file=" + config,
                 "--web.listen-address=127.0.0.1:" + port,
                 "--storage.tsdb.path=" + data,
-                "--log.level=warn")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "--log.level=warn"));
+        command.addAll(List.of(flags));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Prometheus prometheus = new Prometheus(process, log, URI.create("http://127.0.0.1:" + port));
         try {
             prometheus.awaitReady();
@@ -140,6 +145,16 @@ final class Prometheus implements AutoCloseable {
     JsonNode queryRange(String expr, Instant start, Instant end, Duration step) {
         return api("/api/v1/query_range", Map.of("query", expr, "start", seconds(start), "end", seconds(end),
                 "step", seconds(step)));
+    }
+
+    /** {@code /api/v1/targets}: what Prometheus scrapes, with each target's health and last error. */
+    JsonNode targets() {
+        return api("/api/v1/targets", Map.of());
+    }
+
+    /** {@code /api/v1/query_exemplars}: the exemplars of the expression's series from {@code start} to {@code end}. */
+    JsonNode queryExemplars(String expr, Instant start, Instant end) {
+        return api("/api/v1/query_exemplars", Map.of("query", expr, "start", seconds(start), "end", seconds(end)));
     }
 
     /** {@code /api/v1/label/LABEL/values?match[]=SELECTOR}: what Grafana runs for {@code label_values(selector, label)}. */

@@ -2,6 +2,7 @@ package dev.soapscope.metrics;
 
 import dev.soapscope.recorder.Recorder;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,6 +19,12 @@ import java.util.function.Supplier;
 public final class Endpoint {
     public static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
     public static final String OPENMETRICS_TEXT = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+    /**
+     * Exemplars on histogram buckets only, as OpenMetrics 1.0 allows: Micrometer's own writer also puts one on each
+     * {@code _count} line, which Prometheus refuses (the whole scrape fails: "does not support exemplars").
+     */
+    private static final OpenMetricsTextFormatWriter OPENMETRICS = OpenMetricsTextFormatWriter.builder()
+            .setExemplarsOnAllMetricTypesEnabled(false).build();
     public static final String JSON = "application/json; charset=utf-8";
     public static final String TEXT = "text/plain; charset=utf-8";
     public static final String HTML = "text/html; charset=utf-8";
@@ -86,7 +93,7 @@ public final class Endpoint {
             }
             // written straight to the client: a large registry is never a page-sized string in the heap
             if (accept != null && accept.contains("application/openmetrics-text")) {
-                return new Response(200, OPENMETRICS_TEXT, out -> now.scrape(out, OPENMETRICS_TEXT));
+                return new Response(200, OPENMETRICS_TEXT, out -> OPENMETRICS.write(out, now.getPrometheusRegistry().scrape()));
             }
             return new Response(200, PROMETHEUS_TEXT, now::scrape);
         }

@@ -110,6 +110,30 @@ class SoapscopeMeterBinderTest {
         assertTrue(text.contains("soapscope_hotspot_events_total{kind=\"factory.create\",operation=\"urn:order\"} 1.0"), text);
     }
 
+    /** A listener (the traces bridge) offers each traced request; only OpenMetrics carries them, on buckets alone. */
+    @Test
+    void tracedRequestsAreExemplarsOnTheirBucketInOpenMetricsOnly() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binder.bindTo(registry);
+        String trace = "0af7651916cd43dd8448eb211c80319c";
+        dev.soapscope.recorder.RequestListener tracer = r -> Recorder.offerExemplar(r, trace, "b7ad6b7169203331");
+        Recorder.addListener(tracer);
+        try {
+            request("urn:order", 200);
+        } finally {
+            Recorder.removeListener(tracer);
+        }
+        Endpoint endpoint = new Endpoint(registry);
+        Endpoint.Response om = endpoint.get("/metrics", "application/openmetrics-text;version=1.0.0,text/plain;q=0.5");
+        assertEquals(Endpoint.OPENMETRICS_TEXT, om.contentType);
+        java.util.List<String> withExemplar = om.body().lines().filter(l -> l.contains(" # {")).toList();
+        assertEquals(1, withExemplar.size(), om.body());
+        assertTrue(withExemplar.get(0).startsWith("soapscope_request_duration_seconds_bucket{")
+                && withExemplar.get(0).contains("trace_id=\"" + trace + "\""), withExemplar.get(0));
+        assertTrue(om.body().endsWith("# EOF\n"), "a complete OpenMetrics document");
+        assertFalse(endpoint.get("/metrics").body().contains(trace), "the Prometheus text format has no exemplars");
+    }
+
     @Test
     void endpointDocuments() throws Exception {
         Endpoint endpoint = new Endpoint(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
