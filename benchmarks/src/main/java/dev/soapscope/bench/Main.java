@@ -44,7 +44,7 @@ public final class Main {
         DemoServer.Artifacts files = new DemoServer.Artifacts(o.agentJar, o.war, o.serverJar, o.otelJar, o.elasticJar, null);
         boolean all = o.command.equals("all");
         if (all || o.command.equals("jmh")) {
-            write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar));
+            write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar, o.otelJar));
         }
         boolean compare = all || o.command.equals("compare");
         if (all || o.command.equals("e2e") || o.command.equals("startup") || compare) {

@@ -35,6 +35,9 @@ public interface CompletedRequest {
     /** Nanoseconds from the start of the request to the first response byte written, or -1. */
     long timeToFirstByteNanos();
 
+    /** For a SOAP call, its peer ({@code host:port}), or null when unknown; null for a request served. */
+    String peer();
+
     /** When the request started, on {@link System#nanoTime()}'s clock. */
     long startNanoTime();
 

@@ -6,12 +6,17 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A traced request that landed in one bucket of its operation's duration histogram: the trace a latency panel links
- * to. Made only where a tracer saw the request ({@code traces}); one kept per bucket, the latest, so memory is bounded
+ * to. Made only where a tracer saw the request ({@code traces}); one kept per bucket, a recent one, so memory is bounded
  * by the series budget whatever clients send.
  */
 public final class Exemplar {
     /** Bucket lines per timer: one per bound of {@link SeriesBudget#BUCKET_MICROS}, then +Inf. */
     public static final int BUCKETS = SeriesBudget.BUCKET_MICROS.length + 1;
+    /**
+     * A bucket's exemplar is replaced at most this often: far more often than anything scrapes, and a busy operation
+     * does not make an object per request.
+     */
+    static final long REFRESH_MILLIS = 1000;
 
     private final String traceId;
     private final String spanId;

@@ -145,7 +145,7 @@ public final class OperationStats {
         return all;
     }
 
-    /** Keeps a traced request as its bucket's exemplar (the latest one wins). */
+    /** Keeps a traced request as its bucket's exemplar, unless the bucket has a fresh one (see {@link Exemplar#REFRESH_MILLIS}). */
     void offerExemplar(Outcome outcome, long nanos, String traceId, String spanId) {
         Exemplar.Slots slots = exemplars;
         if (slots == null) {
@@ -157,7 +157,11 @@ public final class OperationStats {
                 }
             }
         }
-        slots.offer(outcome, new Exemplar(traceId, spanId, nanos, System.currentTimeMillis()));
+        long now = System.currentTimeMillis();
+        Exemplar kept = slots.get(outcome, Exemplar.bucket(nanos));
+        if (kept == null || now - kept.epochMillis() >= Exemplar.REFRESH_MILLIS) {
+            slots.offer(outcome, new Exemplar(traceId, spanId, nanos, now));
+        }
     }
 
     /** The latest traced request of this outcome in a metrics bucket ({@link Exemplar#bucket}), or null. */

@@ -39,6 +39,8 @@ public final class Recorder {
     };
     private static volatile Aggregates aggregates = new Aggregates(RecorderSettings.DEFAULTS);
     private static volatile RequestListener[] listeners = new RequestListener[0];
+    /** Told of every SOAP call recorded, as {@link #listeners} are of requests. */
+    private static volatile RequestListener[] callListeners = new RequestListener[0];
     /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
     static volatile SegmentSink segmentSink;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
@@ -79,24 +81,39 @@ public final class Recorder {
     }
 
     public static synchronized void addListener(RequestListener listener) {
-        RequestListener[] now = listeners;
-        RequestListener[] next = new RequestListener[now.length + 1];
-        System.arraycopy(now, 0, next, 0, now.length);
-        next[now.length] = listener;
-        listeners = next;
+        listeners = with(listeners, listener);
     }
 
     public static synchronized void removeListener(RequestListener listener) {
-        RequestListener[] now = listeners;
+        listeners = without(listeners, listener);
+    }
+
+    /** Tells {@code listener} of every SOAP call this JVM makes once it is recorded, on the calling thread. */
+    public static synchronized void addCallListener(RequestListener listener) {
+        callListeners = with(callListeners, listener);
+    }
+
+    public static synchronized void removeCallListener(RequestListener listener) {
+        callListeners = without(callListeners, listener);
+    }
+
+    private static RequestListener[] with(RequestListener[] now, RequestListener listener) {
+        RequestListener[] next = new RequestListener[now.length + 1];
+        System.arraycopy(now, 0, next, 0, now.length);
+        next[now.length] = listener;
+        return next;
+    }
+
+    private static RequestListener[] without(RequestListener[] now, RequestListener listener) {
         for (int i = 0; i < now.length; i++) {
             if (now[i] == listener) {
                 RequestListener[] next = new RequestListener[now.length - 1];
                 System.arraycopy(now, 0, next, 0, i);
                 System.arraycopy(now, i + 1, next, i, now.length - i - 1);
-                listeners = next;
-                return;
+                return next;
             }
         }
+        return now;
     }
 
     /** Starts (or, with null, stops) telling a sampler about phase segments. */
@@ -341,7 +358,7 @@ public final class Recorder {
             for (ThreadRecording shard : h.shards) {
                 shard.flushSites(op, a.sites());
             }
-            notifyListeners(t);
+            notifyListeners(t, listeners);
         } finally {
             h.shards.clear();
             t.reset();
@@ -1067,7 +1084,7 @@ public final class Recorder {
         try {
             t.close();
             record(t, aggregates);
-            notifyListeners(t);
+            notifyListeners(t, listeners);
         } finally {
             t.reset();
             t.busy = false;
@@ -1089,8 +1106,7 @@ public final class Recorder {
         return op;
     }
 
-    private static void notifyListeners(ThreadRecording t) {
-        RequestListener[] ls = listeners;
+    private static void notifyListeners(ThreadRecording t, RequestListener[] ls) {
         for (RequestListener l : ls) {
             try {
                 l.onRequest(t);
@@ -1119,6 +1135,7 @@ public final class Recorder {
             if (outer.open && !outer.implicit) {
                 calls.calledFrom(row, outer.name != null ? outer.name : "/");
             }
+            notifyListeners(c, callListeners);
         } finally {
             c.reset();
             c.busy = false;

@@ -535,6 +535,11 @@ final class ThreadRecording implements CompletedRequest {
     }
 
     @Override
+    public String peer() {
+        return client ? peer : null;
+    }
+
+    @Override
     public long startNanoTime() {
         return start;
     }

@@ -18,6 +18,7 @@ import io.opentelemetry.api.trace.Tracer;
 public final class SpanBreakdown implements RequestListener {
     private final Tracer tracer;
     private final PhaseSpans phaseSpans;
+    private final CallSpans calls;
     private final String tracerName;
     private volatile boolean anyInside;
     private volatile boolean toldOutside;
@@ -30,9 +31,15 @@ public final class SpanBreakdown implements RequestListener {
         this.tracerName = tracerName;
         this.tracer = GlobalOpenTelemetry.getTracer("soapscope");
         this.phaseSpans = phaseSpansOverNanos < 0 ? null : new PhaseSpans(tracer, phaseSpansOverNanos);
+        this.calls = new CallSpans(tracer);
         if (phaseSpans != null) {
             Recorder.keepTimelines(true);
         }
+    }
+
+    /** What tells the recorder's call listeners of the SOAP calls this JVM makes: each becomes a span. */
+    public RequestListener calls() {
+        return calls;
     }
 
     @Override

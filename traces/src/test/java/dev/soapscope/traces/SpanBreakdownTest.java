@@ -50,6 +50,7 @@ class SpanBreakdownTest {
         GlobalOpenTelemetry.set(sdk);
         listener = new SpanBreakdown("test", phaseSpansOverNanos);
         Recorder.addListener(listener);
+        Recorder.addCallListener(listener.calls());
     }
 
     @BeforeEach
@@ -60,6 +61,7 @@ class SpanBreakdownTest {
     @AfterEach
     void stop() {
         Recorder.removeListener(listener);
+        Recorder.removeCallListener(listener.calls());
         Recorder.keepTimelines(false);
         GlobalOpenTelemetry.resetForTest();
         sdk.close();
@@ -131,6 +133,40 @@ class SpanBreakdownTest {
         assertNotNull(e, "the sampled request is its bucket's exemplar");
         assertEquals(span.getTraceId(), e.traceId());
         assertEquals(span.getSpanId(), e.spanId());
+    }
+
+    /** A call made while serving: its own span beside the HTTP client span a tracer makes, child of the request's. */
+    @Test
+    void aCallMadeIsASpanOfItsOwnWithItsBreakdown() {
+        start(Sampler.alwaysOn(), -1);
+        Tracer app = sdk.getTracer("app");
+        Span server = app.spanBuilder("POST /front").startSpan();
+        try (Scope ignored = server.makeCurrent()) {
+            int request = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:front");
+            int call = Recorder.clientStart();
+            Recorder.nameRequest(NameSource.STACK, "{urn:x}echo");
+            Recorder.clientPeer("http://127.0.0.1:8080/echo");
+            Recorder.enter(Phase.WAIT);
+            busy(2_000_000);
+            Recorder.exit(Phase.WAIT);
+            Recorder.clientEnd(call, null);
+            Recorder.requestEnd(request, 200, false);
+        } finally {
+            server.end();
+        }
+        SpanData frontSpan = exported.getFinishedSpanItems().stream().filter(s -> s.getName().equals("POST /front"))
+                .findFirst().orElseThrow();
+        SpanData callSpan = exported.getFinishedSpanItems().stream()
+                .filter(s -> s.getName().equals("soapscope call {urn:x}echo")).findFirst().orElseThrow();
+        assertEquals(frontSpan.getSpanId(), callSpan.getParentSpanId());
+        assertEquals("127.0.0.1:8080", callSpan.getAttributes().get(CallSpans.PEER));
+        assertEquals("success", callSpan.getAttributes().get(AttributeKey.stringKey("soapscope.outcome")));
+        long wait = callSpan.getAttributes().get(AttributeKey.longKey("soapscope.phase.wait.us"));
+        assertTrue(wait >= 2_000, "wait " + wait);
+        long spanNanos = callSpan.getEndEpochNanos() - callSpan.getStartEpochNanos();
+        assertEquals(callSpan.getAttributes().get(AttributeKey.longKey("soapscope.duration.us")), spanNanos / 1000);
+        assertTrue(frontSpan.getAttributes().get(AttributeKey.longKey("soapscope.phase.downstream.us")) >= 2_000);
     }
 
     @Test

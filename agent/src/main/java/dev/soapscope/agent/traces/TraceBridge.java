@@ -22,9 +22,9 @@ import java.util.Locale;
  * Connects the recorder to the user's tracing agent ({@code traces}). The agent jar nests the OpenTelemetry API and
  * soapscope's traces module; they are loaded in a class loader of their own, whose parent is the platform loader, so
  * the application's class path never sees an API version of ours, and the tracing agent bridges that API as it
- * bridges any application's. Nothing is loaded or extracted unless a tracing agent runs: the first request ends by
- * looking for one (every {@code -javaagent} has started by then) and then leaves the recorder's listeners, and the
- * loading happens on a daemon thread of its own, so no request waits for it.
+ * bridges any application's. Nothing is loaded or extracted unless a tracing agent runs: the first request (or call)
+ * ends by looking for one (every {@code -javaagent} has started by then) and then leaves the recorder's listeners, and
+ * the loading happens on a daemon thread of its own, so no request waits for it.
  */
 public final class TraceBridge implements RequestListener {
     /** Where the agent jar keeps the jars the bridge loads. */
@@ -34,6 +34,7 @@ public final class TraceBridge implements RequestListener {
 
     private final String mode;
     private final long phaseSpansOverNanos;
+    private boolean looked;
 
     private TraceBridge(String mode, long phaseSpansOverNanos) {
         this.mode = mode;
@@ -47,12 +48,20 @@ public final class TraceBridge implements RequestListener {
             return;
         }
         String over = config.get(ConfigKey.TRACES_PHASE_SPANS_OVER_MS);
-        Recorder.addListener(new TraceBridge(mode, over.isEmpty() ? -1 : Long.parseLong(over) * 1_000_000L));
+        TraceBridge bridge = new TraceBridge(mode, over.isEmpty() ? -1 : Long.parseLong(over) * 1_000_000L);
+        Recorder.addListener(bridge);
+        Recorder.addCallListener(bridge); // a batch job serves no request: its first call looks as well
     }
 
+    /** The first request served or call made, whichever comes first. */
     @Override
-    public void onRequest(CompletedRequest request) {
+    public synchronized void onRequest(CompletedRequest request) {
+        if (looked) {
+            return;
+        }
+        looked = true;
         Recorder.removeListener(this);
+        Recorder.removeCallListener(this);
         TracingAgent agent = TracingAgent.running();
         if (agent == null && !"on".equals(mode)) {
             return; // no tracer: nothing more is done, per request or ever
@@ -64,12 +73,15 @@ public final class TraceBridge implements RequestListener {
     private void connect(String tracer) {
         try {
             ClassLoader loader = new URLClassLoader(extract(), ClassLoader.getSystemClassLoader().getParent());
-            RequestListener breakdown = (RequestListener) loader.loadClass(LISTENER)
-                    .getConstructor(String.class, long.class).newInstance(tracer, phaseSpansOverNanos);
+            Class<?> type = loader.loadClass(LISTENER);
+            RequestListener breakdown = (RequestListener) type.getConstructor(String.class, long.class)
+                    .newInstance(tracer, phaseSpansOverNanos);
             Recorder.addListener(breakdown);
+            Recorder.addCallListener((RequestListener) type.getMethod("calls").invoke(breakdown));
             Log.info("traces: each request's breakdown goes on its " + tracer + " span (soapscope.* attributes)"
                     + (phaseSpansOverNanos < 0 ? "" : ", with phase spans for requests over "
-                    + phaseSpansOverNanos / 1_000_000 + " ms") + "; traces=off to stop");
+                    + phaseSpansOverNanos / 1_000_000 + " ms") + ", and each SOAP call made is a span of its own"
+                    + " (soapscope call <operation>); traces=off to stop");
         } catch (Throwable t) {
             Log.warnOnce("traces", "traces: could not connect to the " + tracer + " agent; requests are recorded, "
                     + "but their breakdown is not on its spans", t);

@@ -3,10 +3,12 @@ package dev.soapscope.agent.traces;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedServer;
+import dev.soapscope.testkit.HeadlessChromium;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
 import dev.soapscope.testkit.Tracers;
 import dev.soapscope.testkit.Zipkin;
+import dev.soapscope.testkit.servlets.DownstreamCallingServlet;
 import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -187,7 +189,96 @@ class OpenTelemetryZipkinIT {
                 assertTrue(Math.abs(inPhases - (duration - other)) <= children.size() + 2,
                         "phase spans " + inPhases + " us, phases but other " + (duration - other) + " us: " + parent);
             }
+            seenInZipkinsUi(servers.get(servers.size() / 2).get("traceId").asText());
         }
+    }
+
+    /**
+     * A service that makes two SAAJ calls per request: each call is a span of soapscope's under the request's server
+     * span, carrying the call's breakdown and peer, and OpenTelemetry's own HTTP client span for it is still there,
+     * within the call's time.
+     */
+    @org.junit.jupiter.api.Test
+    void eachCallMadeIsASpanBesideOpenTelemetrysHttpClientSpan() throws Exception {
+        String service = "soap-front-calls";
+        try (ForkedServer server = ForkedServer.tomcat().agentUnderTest()
+                .servlet(DownstreamCallingServlet.class, "/front")
+                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
+                .jvmArgs("-javaagent:" + Tracers.openTelemetryAgent(), "-Dotel.service.name=" + service,
+                        "-Dotel.traces.exporter=zipkin", "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(),
+                        "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200")
+                .start()) {
+            post(server, "/echo", "warm-up", "urn:warm-up");
+            assertTrue(server.waitForOutput("each SOAP call made is a span of its own", java.time.Duration.ofSeconds(30)),
+                    server.output());
+            int requests = 10;
+            for (int i = 0; i < requests; i++) {
+                Http.Response r = Http.post(server.uri("/front?calls=2"), Soap.echoRequest("front " + i),
+                        Soap.CONTENT_TYPE, Map.of("SOAPAction", "\"urn:front\""));
+                assertEquals(200, r.status(), r::toString);
+            }
+            List<JsonNode> all = List.of();
+            List<JsonNode> fronts = List.of();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(250);
+                all = zipkin.spans(service, 1000);
+                fronts = all.stream().filter(s -> "/front".equals(s.path("tags").path("url.path").asText())).toList();
+                long calls = all.stream().filter(s -> s.path("name").asText().startsWith("soapscope call")).count();
+                if (fronts.size() >= requests && calls >= 2L * requests) {
+                    break;
+                }
+            }
+            assertEquals(requests, fronts.size(), "front server spans");
+            String peer = "127.0.0.1:" + server.port();
+            for (JsonNode front : fronts) {
+                String id = front.get("id").asText();
+                List<JsonNode> children = all.stream().filter(s -> id.equals(s.path("parentId").asText())).toList();
+                List<JsonNode> calls = children.stream()
+                        .filter(s -> s.path("name").asText().equals("soapscope call {urn:soapscope:test}echo")).toList();
+                List<JsonNode> http = children.stream().filter(s -> "CLIENT".equals(s.path("kind").asText())).toList();
+                assertEquals(2, calls.size(), "soapscope's call spans under " + front + ": " + children);
+                assertEquals(2, http.size(), "OpenTelemetry's HTTP client spans under " + front + ": " + children);
+                for (JsonNode call : calls) {
+                    JsonNode tags = call.get("tags");
+                    assertEquals(peer, tags.path("soapscope.peer").asText(), call::toPrettyString);
+                    assertTrue(tags.has("soapscope.phase.wait.us") && tags.has("soapscope.phase.soap_serialize.us"),
+                            call::toPrettyString);
+                }
+                for (JsonNode h : http) { // each HTTP exchange lies within one of the calls, to the clock's millisecond
+                    long hs = h.get("timestamp").asLong();
+                    long he = hs + h.path("duration").asLong();
+                    assertTrue(calls.stream().anyMatch(c -> c.get("timestamp").asLong() <= hs + 1_000
+                                    && c.get("timestamp").asLong() + c.path("duration").asLong() >= he - 1_000),
+                            h + " within one of " + calls);
+                }
+                assertTrue(front.path("tags").path("soapscope.phase.downstream.us").asLong() > 0, front::toPrettyString);
+            }
+        }
+    }
+
+    /**
+     * Zipkin's own UI in headless Chromium shows the trace with soapscope's attributes and phase spans; its screenshot
+     * is {@code target/screenshots/zipkin-trace.png} (the README's {@code docs/zipkin-trace.png} is one).
+     */
+    private static void seenInZipkinsUi(String traceId) throws Exception {
+        Path shots = Path.of("target", "screenshots");
+        java.nio.file.Files.createDirectories(shots);
+        Path profile = java.nio.file.Files.createTempDirectory("chromium-zipkin");
+        String url = zipkin.base() + "/zipkin/traces/" + traceId;
+        String dom = run(HeadlessChromium.command(profile, 1400, 1000, "--virtual-time-budget=15000", "--dump-dom", url));
+        assertTrue(dom.contains("soapscope.phase.soap_parse.us") && dom.contains("soapscope soap.parse"),
+                "Zipkin's trace page shows soapscope's attributes and phase spans:\n" + dom);
+        run(HeadlessChromium.command(profile, 1400, 1900, "--virtual-time-budget=15000", // tall: the tags too
+                "--screenshot=" + shots.resolve("zipkin-trace.png").toAbsolutePath(), url));
+        assertTrue(java.nio.file.Files.size(shots.resolve("zipkin-trace.png")) > 10_000);
+    }
+
+    private static String run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, command + ": " + out);
+        return out;
     }
 
     private static void post(ForkedServer server, String path, String text, String action) {

@@ -54,10 +54,17 @@ public final class JmhSuite {
     private JmhSuite() {
     }
 
-    /** Returns the Markdown section. */
-    public static String run(Settings settings, Path agentJar) throws RunnerException {
+    /** Returns the Markdown section; {@code otelJar}, the OpenTelemetry agent, for the traces part (may be missing). */
+    public static String run(Settings settings, Path agentJar, Path otelJar) throws RunnerException {
         String startedOn = Machine.describe();
         List<Row> recorder = rows(run(settings, RecorderBenchmark.class, List.of()), "mode");
+        List<Row> traced = rows(run(settings, TraceBenchmark.class, List.of()), "mode");
+        List<Row> tracedUnderAgent = List.of();
+        if (otelJar != null && Files.isRegularFile(otelJar)) {
+            tracedUnderAgent = rows(run(settings, TraceBenchmark.class, List.of("-javaagent:" + otelJar.toAbsolutePath(),
+                    "-D" + TraceBenchmark.UNDER_AGENT + "=true", "-Dotel.traces.exporter=none",
+                    "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none", "-Dotel.javaagent.logging=none")), "mode");
+        }
         List<Row> probes = rows(run(settings, ProbeBenchmark.class, List.of()), null);
         List<Row> advised = new ArrayList<>();
         String advisedNote;
@@ -73,7 +80,45 @@ public final class JmhSuite {
         } else {
             advisedNote = "not run: no agent jar at " + agentJar;
         }
-        return section(settings, startedOn, recorder, probes, advised, advisedNote);
+        return section(settings, startedOn, recorder, probes, advised, advisedNote) + "\n" + traces(traced, tracedUnderAgent, otelJar);
+    }
+
+    /** The breakdown on the span: soapscope's cost is the difference the listener makes to a traced request. */
+    static String traces(List<Row> sdk, List<Row> underAgent, Path otelJar) {
+        StringBuilder b = new StringBuilder("### JMH: a request's breakdown on its trace span (`traces`)\n\n");
+        b.append("A full request inside a sampled server span the tracer starts, makes current and ends; soapscope's cost"
+                + " is what its listener adds (attributes and exemplar). Without a tracer the listener is not there at"
+                + " all: the request costs what `request [recorder]` above says.\n\n");
+        Md t = new Md("tracer", "mode", "ns/request (99.9% CI)", "best iteration, ns", "thread CPU ns/request",
+                "bytes/request", "soapscope's breakdown adds");
+        tracesRows(t, "OpenTelemetry SDK " + "in the JVM", sdk);
+        if (underAgent.isEmpty()) {
+            b.append(t).append("\nUnder the OpenTelemetry agent: not run (no agent jar at ").append(otelJar).append(").\n");
+            return b.toString();
+        }
+        tracesRows(t, "OpenTelemetry agent (its bridge)", underAgent);
+        return b.append(t).toString();
+    }
+
+    private static void tracesRows(Md t, String tracer, List<Row> rows) {
+        Row span = null;
+        Row breakdown = null;
+        for (Row r : rows) {
+            if (r.name().endsWith("[span]")) {
+                span = r;
+            } else if (r.name().endsWith("[span+breakdown]")) {
+                breakdown = r;
+            }
+        }
+        for (Row r : new Row[] {span, breakdown}) {
+            if (r == null) {
+                continue;
+            }
+            String added = r == breakdown && span != null ? String.format("%+.0f ns (CPU %+.0f ns), %+.0f B",
+                    r.ns() - span.ns(), r.cpu() - span.cpu(), r.bytes() - span.bytes()) : "";
+            t.row(tracer, r == span ? "span only" : "span + soapscope's breakdown", ns(r), String.format("%.0f", r.best()),
+                    cpu(r), bytes(r), added);
+        }
     }
 
     private static Collection<RunResult> run(Settings s, Class<?> benchmark, List<String> jvmArgs) throws RunnerException {
