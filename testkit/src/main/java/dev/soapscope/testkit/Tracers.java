@@ -31,6 +31,11 @@ public final class Tracers {
         return existing("elastic.agent");
     }
 
+    /** Datadog's Java agent ({@code com.datadoghq:dd-java-agent}). */
+    public static Path datadogAgent() {
+        return existing("datadog.agent");
+    }
+
     /** Zipkin's server, slim build ({@code io.zipkin:zipkin-server}, classifier slim): in-memory storage and its UI. */
     public static Path zipkinServer() {
         return existing("zipkin.server");

@@ -4,16 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ElasticIntake;
 import dev.soapscope.testkit.ForkedServer;
-import dev.soapscope.testkit.Http;
-import dev.soapscope.testkit.Soap;
 import dev.soapscope.testkit.Tracers;
-import dev.soapscope.testkit.servlets.SaajFactoryPerRequestServlet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,26 +30,19 @@ class ElasticBridgeIT {
     @EnumSource(Order.class)
     void eachTransactionCarriesTheRequestsBreakdown(Order order) throws Exception {
         try (ElasticIntake intake = ElasticIntake.start()) {
-            ForkedServer.Builder b = ForkedServer.tomcat().agentUnderTest()
-                    .servlet(SaajFactoryPerRequestServlet.class, "/echo")
-                    .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
+            ForkedServer.Builder b = TracedEcho.tomcat()
                     .jvmArgs("-Delastic.apm.server_url=" + intake.url(), "-Delastic.apm.service_name=soap-echo",
                             "-Delastic.apm.api_request_time=500ms", "-Delastic.apm.metrics_interval=0s",
                             "-Delastic.apm.central_config=false", "-Delastic.apm.cloud_provider=none",
                             "-Delastic.apm.log_level=WARN");
-            String elastic = "-javaagent:" + Tracers.elasticAgent();
-            if (order == Order.ELASTIC_FIRST) {
-                b.jvmArgBeforeAgent(elastic);
-            } else {
-                b.jvmArg(elastic);
-            }
+            TracedEcho.withAgent(b, Tracers.elasticAgent(), order == Order.ELASTIC_FIRST);
             try (ForkedServer server = b.start()) {
                 AgentEndpoint agent = AgentEndpoint.of(server);
-                post(server, "/warm-up", "warm-up", "urn:warm-up");
+                TracedEcho.post(server, "/warm-up", "warm-up", "urn:warm-up");
                 assertTrue(server.waitForOutput("traces: each request's breakdown goes on its Elastic APM span",
                         Duration.ofSeconds(30)), server.output());
                 for (int i = 0; i < N; i++) {
-                    post(server, "/echo", "elastic " + i, ACTION);
+                    TracedEcho.post(server, "/echo", "elastic " + i, ACTION);
                 }
                 agent.awaitRequests(ACTION, N);
                 assertEquals(N, AgentEndpoint.operation(agent.phases(), ACTION).get("requests").asLong());
@@ -70,13 +59,6 @@ class ElasticBridgeIT {
                 }
             }
         }
-    }
-
-    private static void post(ForkedServer server, String path, String text, String action) {
-        Http.Response r = Http.post(server.uri(path), Soap.echoRequest(text), Soap.CONTENT_TYPE,
-                Map.of("SOAPAction", "\"" + action + "\""));
-        assertEquals(200, r.status(), r::toString);
-        Soap.assertEnvelopeWithText(r.body(), text);
     }
 
     /** The transactions of /echo, once Elastic has sent one per request. */

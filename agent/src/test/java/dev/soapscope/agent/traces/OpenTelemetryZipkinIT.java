@@ -61,21 +61,19 @@ class OpenTelemetryZipkinIT {
     @EnumSource(Order.class)
     void eachServerSpanCarriesTheRequestsBreakdown(Order order) throws Exception {
         String service = "soap-echo-" + order.name().toLowerCase().replace('_', '-');
-        ForkedServer.Builder b = ForkedServer.tomcat().agentUnderTest()
-                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
-                .servlet(SaajFactoryPerRequestServlet.class, "/warm-up");
+        ForkedServer.Builder b = TracedEcho.tomcat();
         exportingToZipkin(b, service, order == Order.OPENTELEMETRY_FIRST);
         try (ForkedServer server = b.start()) {
             AgentEndpoint agent = AgentEndpoint.of(server);
             // the first request finds the tracer, and soapscope connects to it on a thread of its own
-            post(server, "/warm-up", "warm-up", "urn:warm-up");
+            TracedEcho.post(server, "/warm-up", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("traces: each request's breakdown goes on its OpenTelemetry span",
                     java.time.Duration.ofSeconds(30)), server.output());
             for (int i = 0; i < WARM_UP; i++) { // so that the gap measured below is not the JIT's
-                post(server, "/warm-up", "warm-up " + i, "urn:warm-up");
+                TracedEcho.post(server, "/warm-up", "warm-up " + i, "urn:warm-up");
             }
             for (int i = 0; i < N; i++) {
-                post(server, "/echo", "traced " + i, ACTION);
+                TracedEcho.post(server, "/echo", "traced " + i, ACTION);
             }
             agent.awaitRequests(ACTION, N);
             assertEquals(N, AgentEndpoint.operation(agent.phases(), ACTION).get("requests").asLong());
@@ -142,11 +140,11 @@ class OpenTelemetryZipkinIT {
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
                 .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
                 .jvmArgs(openTelemetryToZipkin(service)).start()) {
-            post(server, "/warm-up", "warm-up", "urn:warm-up");
+            TracedEcho.post(server, "/warm-up", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("with phase spans for requests over 0 ms", java.time.Duration.ofSeconds(30)),
                     server.output());
             for (int i = 0; i < 20; i++) {
-                post(server, "/echo", "phases " + i, ACTION);
+                TracedEcho.post(server, "/echo", "phases " + i, ACTION);
             }
             List<JsonNode> all = List.of();
             List<JsonNode> servers = List.of();
@@ -196,7 +194,7 @@ class OpenTelemetryZipkinIT {
                 .servlet(DownstreamCallingServlet.class, "/front")
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
                 .jvmArgs(openTelemetryToZipkin(service)).start()) {
-            post(server, "/echo", "warm-up", "urn:warm-up");
+            TracedEcho.post(server, "/echo", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("each SOAP call made is a span of its own", java.time.Duration.ofSeconds(30)),
                     server.output());
             int requests = 10;
@@ -271,26 +269,13 @@ class OpenTelemetryZipkinIT {
 
     /** The OpenTelemetry agent, after soapscope's or before it, exporting the service's spans to this Zipkin. */
     private static void exportingToZipkin(ForkedServer.Builder b, String service, boolean otelFirst) {
-        String otel = "-javaagent:" + Tracers.openTelemetryAgent();
-        if (otelFirst) {
-            b.jvmArgBeforeAgent(otel);
-        } else {
-            b.jvmArg(otel);
-        }
-        b.jvmArgs(openTelemetryToZipkin(service));
+        TracedEcho.withAgent(b, Tracers.openTelemetryAgent(), otelFirst).jvmArgs(openTelemetryToZipkin(service));
     }
 
     private static String[] openTelemetryToZipkin(String service) {
         return new String[] {"-Dotel.service.name=" + service, "-Dotel.traces.exporter=zipkin",
                 "-Dotel.exporter.zipkin.endpoint=" + zipkin.spansEndpoint(), "-Dotel.metrics.exporter=none",
                 "-Dotel.logs.exporter=none", "-Dotel.bsp.schedule.delay=200"};
-    }
-
-    private static void post(ForkedServer server, String path, String text, String action) {
-        Http.Response r = Http.post(server.uri(path), Soap.echoRequest(text), Soap.CONTENT_TYPE,
-                Map.of("SOAPAction", "\"" + action + "\""));
-        assertEquals(200, r.status(), r::toString);
-        Soap.assertEnvelopeWithText(r.body(), text);
     }
 
     /** The service's SERVER spans, once Zipkin holds one per request (the exporter sends in batches). */
