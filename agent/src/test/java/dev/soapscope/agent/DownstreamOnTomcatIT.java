@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -80,6 +81,7 @@ class DownstreamOnTomcatIT {
             assertTrue(downstream >= calls * 0.99 && downstream <= calls * 1.10 + 2_000 * N,
                     "downstream " + downstream + " us for calls of " + calls + " us in all");
             assertTrue(!front.get("phases").has("wait") && !front.get("phases").has("connect"), front.toPrettyString());
+            assertFalse(server.output().contains("[soapscope] INFO traces:"), "no tracer: the traces bridge stays unloaded");
             PrometheusText metrics = agent.metrics();
             assertEquals(N * CALLS, metrics.value("soapscope_client_call_duration_seconds_count",
                     Map.of("operation", CALL, "outcome", "success", "peer", "127.0.0.1:" + server.port())), 0.0);

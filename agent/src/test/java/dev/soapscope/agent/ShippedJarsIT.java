@@ -50,6 +50,10 @@ class ShippedJarsIT {
             assertNotNull(jar.getEntry("linux-x64/libasyncProfiler.so"));
             // the recorder lives only in the nested bootstrap jar
             assertEquals(null, jar.getEntry("dev/soapscope/recorder/Recorder.class"));
+            // the OpenTelemetry API only nested, for the traces bridge's own class loader: never on a class path
+            for (String nested : new String[] {"opentelemetry-api.jar", "opentelemetry-context.jar", "soapscope-traces.jar"}) {
+                assertNotNull(jar.getEntry("traces/" + nested), nested);
+            }
         }
     }
 

@@ -35,6 +35,9 @@ public interface CompletedRequest {
     /** Nanoseconds from the start of the request to the first response byte written, or -1. */
     long timeToFirstByteNanos();
 
+    /** Whether the request went asynchronous ({@code startAsync}): it ends on whichever thread completed it. */
+    boolean asynchronous();
+
     /** For a SOAP call, its peer ({@code host:port}), or null when unknown; null for a request served. */
     String peer();
 

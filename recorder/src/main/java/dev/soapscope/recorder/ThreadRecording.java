@@ -535,6 +535,11 @@ final class ThreadRecording implements CompletedRequest {
     }
 
     @Override
+    public boolean asynchronous() {
+        return async != null;
+    }
+
+    @Override
     public String peer() {
         return client ? peer : null;
     }

@@ -47,7 +47,9 @@ public final class SpanBreakdown implements RequestListener {
         Span span = Span.current();
         SpanContext context = span.getSpanContext();
         if (!context.isValid()) {
-            outsideSpan(request);
+            if (!request.asynchronous()) { // one completed on another thread has no span there: no sign of order
+                outsideSpan(request);
+            }
             return;
         }
         anyInside = true;

@@ -181,15 +181,29 @@ class SpanBreakdownTest {
         }
     }
 
+    /** Recorded as ever, and the order that would put it inside the span is said once, with no request seen inside. */
     @Test
-    void aRequestWithNoSpanIsRecordedAsEver() {
+    void aRequestWithNoSpanIsRecordedAsEverAndTheOrderToGiveIsSaidOnce() {
         start(Sampler.alwaysOn(), -1);
-        int token = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
-        Recorder.requestEnd(token, 200, false);
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(said, true));
+        try {
+            for (int i = 0; i < 2; i++) {
+                int token = Recorder.requestStart();
+                Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+                Recorder.requestEnd(token, 200, false);
+            }
+        } finally {
+            System.setErr(err);
+        }
+        String lines = said.toString();
+        assertTrue(lines.contains("[soapscope] WARN traces: request " + OP + " ended outside any test span")
+                && lines.contains("give -javaagent:soapscope-agent.jar before the test agent's -javaagent"), lines);
+        assertEquals(1, lines.lines().count(), "said once: " + lines);
         int op = opIndex();
         assertTrue(op != OperationTable.NO_REQUEST);
-        assertEquals(1, Recorder.aggregates().stats(op).requests());
+        assertEquals(2, Recorder.aggregates().stats(op).requests());
         assertTrue(exported.getFinishedSpanItems().isEmpty());
     }
 
