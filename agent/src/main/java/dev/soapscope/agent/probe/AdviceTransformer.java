@@ -27,7 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * matches: at start-up that was most of the cost of transforming a matched class. The resolution depends only on the
  * advice and the types the target's loader sees, so it is kept per loader, as ForAdvice would have made it there.
  */
-final class AdviceTransformer implements AgentBuilder.Transformer {
+final class AdviceTransformer implements AgentBuilder.Transformer, Advising {
     private static final ClassLoader AGENT_LOADER = AdviceTransformer.class.getClassLoader();
     /** Every transformer that resolved advice, so that all can forget it once loading is quiet. */
     private static final CopyOnWriteArrayList<AdviceTransformer> ALL = new CopyOnWriteArrayList<AdviceTransformer>();
@@ -71,6 +71,18 @@ final class AdviceTransformer implements AgentBuilder.Transformer {
         List<String> a = new ArrayList<String>(advices);
         a.add(advice);
         return new AdviceTransformer(mapping, m, a);
+    }
+
+    @Override
+    public boolean advises(TypeDescription type) {
+        for (MethodDescription m : type.getDeclaredMethods()) {
+            for (ElementMatcher<? super MethodDescription> matching : methods) {
+                if (matching.matches(m)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     @Override

@@ -77,8 +77,9 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                builder = builder.type(new NotSynthetic(probe.matcher()))
-                        .transform(new RecorderReach.Guarded(probe.transformer()));
+                AgentBuilder.Transformer transformer = probe.transformer();
+                builder = builder.type(new NotSynthetic(probe.matcher(), transformer))
+                        .transform(new RecorderReach.Guarded(transformer));
                 installed.add(probe.name());
             } catch (Throwable e) {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
@@ -161,15 +162,19 @@ public final class Probes {
      */
     static final class NotSynthetic implements AgentBuilder.RawMatcher {
         private final AgentBuilder.RawMatcher probe;
+        private final AgentBuilder.Transformer transformer;
 
-        NotSynthetic(AgentBuilder.RawMatcher probe) {
+        NotSynthetic(AgentBuilder.RawMatcher probe, AgentBuilder.Transformer transformer) {
             this.probe = probe;
+            this.transformer = transformer;
         }
 
+        /** The probe's types, but not synthetic ones, nor those it would write back unchanged ({@link Advising}). */
         @Override
         public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined,
                                java.security.ProtectionDomain domain) {
-            return probe.matches(type, loader, module, redefined, domain) && !type.isSynthetic();
+            return probe.matches(type, loader, module, redefined, domain) && !type.isSynthetic()
+                    && Advising.changes(transformer, type);
         }
     }
 

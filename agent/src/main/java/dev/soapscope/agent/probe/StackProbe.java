@@ -110,20 +110,39 @@ final class StackProbe implements Probe {
         for (Rule r : rules) {
             each.add(r.transformer());
         }
-        return new AgentBuilder.Transformer() {
-            @Override
-            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-                for (AgentBuilder.Transformer t : each) {
-                    builder = t.transform(builder, type, loader, module, domain);
+        return new Rules(each);
+    }
+
+    /** The rules' advice, in order, and the stack noted as seen at its first class transformed. */
+    private final class Rules implements AgentBuilder.Transformer, Advising {
+        private final List<AgentBuilder.Transformer> each;
+
+        Rules(List<AgentBuilder.Transformer> each) {
+            this.each = each;
+        }
+
+        @Override
+        public boolean advises(TypeDescription type) {
+            for (AgentBuilder.Transformer t : each) {
+                if (Advising.changes(t, type)) {
+                    return true;
                 }
-                // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
-                if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {
-                    SeenStacks.seen(stack, location(type, loader, domain));
-                }
-                return builder;
             }
-        };
+            return false;
+        }
+
+        @Override
+        public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
+                                                ClassLoader loader, JavaModule module, ProtectionDomain domain) {
+            for (AgentBuilder.Transformer t : each) {
+                builder = t.transform(builder, type, loader, module, domain);
+            }
+            // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
+            if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {
+                SeenStacks.seen(stack, location(type, loader, domain));
+            }
+            return builder;
+        }
     }
 
     /** Where the class comes from (its jar), to read the stack's version there; null when unknown. */
