@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.soapscope.bench.e2e.BootStartup;
 import dev.soapscope.bench.e2e.DemoServer;
 import dev.soapscope.bench.e2e.EndToEnd;
 import dev.soapscope.bench.e2e.SideBySide;
@@ -65,7 +66,11 @@ public final class Main {
             write(o, "heap", s.heap());
         }
         if (all || o.command.equals("startup")) {
-            write(o, "startup", Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work")));
+            String tomcat = Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work"));
+            String boot = Files.isRegularFile(o.bootJar)
+                    ? BootStartup.run(o.startups, o.bootJar, o.agentJar, o.out.resolve("e2e-work").resolve("boot"))
+                    : "Spring Boot start-up: not run (no " + o.bootJar + "; build first)\n";
+            write(o, "startup", tomcat + "\n" + boot);
         }
         if (compare) {
             write(o, "compare", SideBySide.run(new SideBySide.Settings(o.startups, o.forks, o.rounds, o.seconds,
@@ -139,6 +144,7 @@ public final class Main {
         static final String USAGE = """
                 usage: java -jar soapscope-benchmarks.jar [all|jmh|e2e|startup|compare|report] [--quick] [--out DIR]
                          [--agent JAR] [--war WAR] [--server-jar JAR] [--otel-agent JAR] [--elastic-agent JAR]
+                         [--boot-jar JAR]
                          [--forks N] [--rounds N] [--seconds S] [--warmup-seconds S]
                          [--concurrency C] [--heap-requests N] [--startups N] [--update-doc BENCHMARKS.md]
                   all      everything (the default); e2e includes the retained heap
@@ -153,6 +159,8 @@ public final class Main {
         Path serverJar = Path.of("demo-webapps/runner/target/soapscope-demo-server.jar");
         Path otelJar = Path.of("benchmarks/target/agents/opentelemetry-javaagent.jar");
         Path elasticJar = Path.of("benchmarks/target/agents/elastic-apm-agent.jar");
+        /** The Spring Boot application whose start-up the startup part also measures: Spring-WS's echo sample. */
+        Path bootJar = Path.of("demo-webapps/spring-ws-echo/target/echo-server.jar");
         Path updateDoc;
         int forks = 3;
         int rounds = 4;
@@ -201,6 +209,7 @@ public final class Main {
                     case "--server-jar" -> o.serverJar = Path.of(v);
                     case "--otel-agent" -> o.otelJar = Path.of(v);
                     case "--elastic-agent" -> o.elasticJar = Path.of(v);
+                    case "--boot-jar" -> o.bootJar = Path.of(v);
                     case "--update-doc" -> o.updateDoc = Path.of(v);
                     case "--forks" -> o.forks = positive(a, v);
                     case "--rounds" -> o.rounds = positive(a, v);

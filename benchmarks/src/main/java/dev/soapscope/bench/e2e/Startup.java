@@ -76,7 +76,8 @@ public final class Startup {
                     target, verdict, String.format("%.0f ms", Stats.median(d)),
                     c == ServerConfig.NONE ? "" : String.format("%+.0f ms", Stats.median(d) - baseDeployed),
                     String.format("%.0f ms", Stats.median(toArray(cpu.get(c)))),
-                    c == ServerConfig.NONE ? "" : String.format("%+.0f ms", Stats.median(toArray(cpu.get(c))) - baseCpu));
+                    c == ServerConfig.NONE ? "" : String.format("%+.0f ms (%+.0f%%)", Stats.median(toArray(cpu.get(c))) - baseCpu,
+                            100 * (Stats.median(toArray(cpu.get(c))) - baseCpu) / baseCpu));
         }
         b.append(t).append('\n');
         double own = Stats.median(toArray(first.get(ServerConfig.NO_PROBES))) - base;
