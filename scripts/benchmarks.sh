@@ -43,10 +43,10 @@ snapshot="$(mktemp -d "${TMPDIR:-/tmp}/soapscope-bench.XXXXXX")"
 trap 'rm -rf "$snapshot"' EXIT
 cp benchmarks/target/soapscope-benchmarks.jar agent/target/soapscope-agent.jar \
    demo-webapps/payload-caching/target/payload-caching.war \
-   demo-webapps/runner/target/soapscope-demo-server.jar \
+   demo-webapps/runner/target/soapscope-demo-server.jar demo-webapps/spring-ws-echo/target/echo-server.jar \
    benchmarks/target/agents/opentelemetry-javaagent.jar benchmarks/target/agents/elastic-apm-agent.jar "$snapshot/"
 
 java -jar "$snapshot/soapscope-benchmarks.jar" \
   --agent "$snapshot/soapscope-agent.jar" --war "$snapshot/payload-caching.war" \
-  --server-jar "$snapshot/soapscope-demo-server.jar" \
+  --server-jar "$snapshot/soapscope-demo-server.jar" --boot-jar "$snapshot/echo-server.jar" \
   --otel-agent "$snapshot/opentelemetry-javaagent.jar" --elastic-agent "$snapshot/elastic-apm-agent.jar" --out benchmarks/target ${args[@]+"${args[@]}"}
