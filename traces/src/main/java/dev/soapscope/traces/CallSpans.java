@@ -29,7 +29,7 @@ public final class CallSpans implements RequestListener {
     @Override
     public void onRequest(CompletedRequest call) {
         Context parent = Context.current();
-        long epochOffset = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - System.nanoTime();
+        long epochOffset = EpochClock.offsetNanos();
         long start = epochOffset + call.startNanoTime();
         Span span = tracer.spanBuilder("soapscope call " + call.operation()).setParent(parent)
                 .setSpanKind(SpanKind.INTERNAL).setStartTimestamp(start, TimeUnit.NANOSECONDS).startSpan();

@@ -34,8 +34,7 @@ final class PhaseSpans {
         if (r.totalNanos() <= overNanos || n == 0) {
             return;
         }
-        // the timeline is on nanoTime's clock; spans want the epoch: one offset for the request
-        long epochOffset = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - System.nanoTime();
+        long epochOffset = EpochClock.offsetNanos();
         Context parent = Context.current();
         for (int i = 0; i < n; i++) {
             int phase = r.timelinePhase(i);

@@ -16,7 +16,6 @@ import io.opentelemetry.api.trace.Tracer;
  * asked for, and keeps a sampled request as its duration bucket's exemplar.
  */
 public final class SpanBreakdown implements RequestListener {
-    private final Tracer tracer;
     private final PhaseSpans phaseSpans;
     private final CallSpans calls;
     private final String tracerName;
@@ -29,7 +28,7 @@ public final class SpanBreakdown implements RequestListener {
      */
     public SpanBreakdown(String tracerName, long phaseSpansOverNanos) {
         this.tracerName = tracerName;
-        this.tracer = GlobalOpenTelemetry.getTracer("soapscope");
+        Tracer tracer = GlobalOpenTelemetry.getTracer("soapscope");
         this.phaseSpans = phaseSpansOverNanos < 0 ? null : new PhaseSpans(tracer, phaseSpansOverNanos);
         this.calls = new CallSpans(tracer);
         if (phaseSpans != null) {
