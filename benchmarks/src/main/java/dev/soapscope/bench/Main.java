@@ -21,9 +21,9 @@ import dev.soapscope.bench.jmh.JmhSuite;
  * markers. Paths default to where {@code mvn package} leaves things, from the project's root.
  */
 public final class Main {
-    static final String[] PARTS = {"jmh", "e2e", "heap", "startup", "compare"};
+    static final String[] PARTS = {"targets", "jmh", "e2e", "heap", "startup", "compare"};
     /** How each part's section starts (its writer's heading): a part not measured here keeps the doc's section. */
-    static final String[] HEADINGS = {"### JMH:", "### End to end:", "### Retained heap after", "### Tomcat start-up",
+    static final String[] HEADINGS = {Scorecard.HEADING, "### JMH:", "### End to end:", "### Retained heap after", "### Tomcat start-up",
             "### Side by side:"};
     static final String BEGIN = "<!-- results:begin (scripts/benchmarks.sh --update-doc writes between these markers) -->";
     static final String END = "<!-- results:end -->";
@@ -44,8 +44,10 @@ public final class Main {
         Files.createDirectories(o.out);
         DemoServer.Artifacts files = new DemoServer.Artifacts(o.agentJar, o.war, o.serverJar, o.otelJar, o.elasticJar, null);
         boolean all = o.command.equals("all");
+        String startedOn = Machine.describe();
+        Scorecard card = new Scorecard();
         if (all || o.command.equals("jmh")) {
-            write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar, o.otelJar));
+            write(o, "jmh", JmhSuite.run(new JmhSuite.Settings(o.quick ? 2 : 3, o.quick ? 3 : 5, 1), o.agentJar, o.otelJar, card));
         }
         boolean compare = all || o.command.equals("compare");
         if (all || o.command.equals("e2e") || o.command.equals("startup") || compare) {
@@ -66,15 +68,19 @@ public final class Main {
             write(o, "heap", s.heap());
         }
         if (all || o.command.equals("startup")) {
-            String tomcat = Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work"));
+            String tomcat = Startup.run(new Startup.Settings(o.startups), files, o.out.resolve("e2e-work"), card);
             String boot = Files.isRegularFile(o.bootJar)
-                    ? BootStartup.run(o.startups, o.bootJar, o.agentJar, o.out.resolve("e2e-work").resolve("boot"))
+                    ? BootStartup.run(o.startups, o.bootJar, o.agentJar, o.out.resolve("e2e-work").resolve("boot"), card)
                     : "Spring Boot start-up: not run (no " + o.bootJar + "; build first)\n";
             write(o, "startup", tomcat + "\n" + boot);
         }
         if (compare) {
             write(o, "compare", SideBySide.run(new SideBySide.Settings(o.startups, o.forks, o.rounds, o.seconds,
-                    o.warmupSeconds, o.concurrency), files, o.out.resolve("e2e-work")));
+                    o.warmupSeconds, o.concurrency), files, o.out.resolve("e2e-work"), card));
+        }
+        if (all) { // only then were its figures taken side by side
+            write(o, "targets", card.section(startedOn + "; load average " + Machine.loadAverage() + " at the end",
+                    "scripts/benchmarks.sh" + (o.quick ? " --quick" : "")));
         }
         String results = compose(o);
         Files.writeString(o.out.resolve("results.md"), results, StandardCharsets.UTF_8);

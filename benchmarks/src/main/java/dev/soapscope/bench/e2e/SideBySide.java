@@ -10,6 +10,7 @@ import java.util.function.ToDoubleFunction;
 
 import dev.soapscope.bench.Machine;
 import dev.soapscope.bench.Md;
+import dev.soapscope.bench.Scorecard;
 import dev.soapscope.bench.Stats;
 import dev.soapscope.bench.app.MinimalWar;
 
@@ -51,10 +52,15 @@ public final class SideBySide {
         }
     }
 
+    /** The agent's share of the request threads' CPU samples in one profiled run of an app on soapscope's server. */
+    record ProfiledRun(int fork, App app, AgentCpuShare.Share share) {
+    }
+
     private SideBySide() {
     }
 
-    public static String run(Settings s, DemoServer.Artifacts files, Path workDir) throws Exception {
+    /** The section; the cheap request's figures (the minimal app's, on soapscope's server) go on the card. */
+    public static String run(Settings s, DemoServer.Artifacts files, Path workDir, Scorecard card) throws Exception {
         String startedOn = Machine.describe();
         long began = System.nanoTime();
         Path war = files.minimalWar() != null ? files.minimalWar() : MinimalWar.write(workDir.resolve("minimal.war"));
@@ -70,10 +76,13 @@ public final class SideBySide {
         List<String> notes = new ArrayList<>();
         Map<ServerConfig, Long> heap = new EnumMap<>(ServerConfig.class);
         Map<ServerConfig, String> counted = new EnumMap<>(ServerConfig.class);
+        List<ProfiledRun> shares = new ArrayList<>();
         for (int f = 1; f <= s.forks(); f++) {
-            load(s, files, workDir.resolve("side-by-side"), apps, f, runs, notes, f == s.forks() ? heap : null, counted);
+            load(s, files, workDir.resolve("side-by-side"), apps, f, runs, shares, notes, f == s.forks() ? heap : null,
+                    counted);
         }
-        return section(s, files, startedOn, began, apps, startups, runs, heap, counted, notes);
+        cheapRequest(card, apps.get(1), startups.get(apps.get(1)), runs, shares, s);
+        return section(s, files, startedOn, began, apps, startups, runs, shares, heap, counted, notes);
     }
 
     /** {first answer ms, CPU at first answer ms} of every start, per app and configuration. */
@@ -104,7 +113,7 @@ public final class SideBySide {
 
     /** One fork: the five servers, warm-up, the rounds; on the last fork also the heap and what soapscope counted. */
     private static void load(Settings s, DemoServer.Artifacts files, Path dir, List<App> apps, int fork, List<Run> runs,
-                             List<String> notes, Map<ServerConfig, Long> heap, Map<ServerConfig, String> counted)
+                             List<ProfiledRun> shares, List<String> notes, Map<ServerConfig, Long> heap, Map<ServerConfig, String> counted)
             throws Exception {
         Map<ServerConfig, DemoServer> servers = new EnumMap<>(ServerConfig.class);
         Map<ServerConfig, Long> sent = new EnumMap<>(ServerConfig.class);
@@ -145,6 +154,15 @@ public final class SideBySide {
                     }
                 }
             }
+            // after the measured rounds, so that the profiler disturbs none of them
+            DemoServer profiled = servers.get(ServerConfig.AGENT);
+            for (App app : apps) {
+                shares.add(new ProfiledRun(fork, app, AgentCpuShare.during(profiled.pid(), files.agentJar(), dir,
+                        "agent-share-" + shortName(app) + "-" + fork, () -> Load.timed(profiled.port(), app.path(),
+                                app.action(), app.pool(), s.concurrency(), s.seconds()))));
+                EndToEnd.log(String.format("side by side: fork %d %s: the agent's frames in %.2f%% of the request"
+                        + " threads' CPU samples", fork, shortName(app), shares.get(shares.size() - 1).share().percent()));
+            }
             if (heap != null) {
                 for (ServerConfig c : CONFIGS) {
                     DemoServer server = servers.get(c);
@@ -179,7 +197,7 @@ public final class SideBySide {
 
     private static String section(Settings s, DemoServer.Artifacts files, String startedOn, long began, List<App> apps,
                                   Map<App, Map<ServerConfig, List<double[]>>> startups, List<Run> runs,
-                                  Map<ServerConfig, Long> heap, Map<ServerConfig, String> counted, List<String> notes) {
+                                  List<ProfiledRun> shares, Map<ServerConfig, Long> heap, Map<ServerConfig, String> counted, List<String> notes) {
         StringBuilder b = new StringBuilder("### Side by side: soapscope and other Java agents, same apps and load\n\n");
         b.append("Measured ").append(s.describe()).append("; this part took ")
                 .append(String.format("%.1f", (System.nanoTime() - began) / 60e9)).append(" min.  \nMachine: ")
@@ -219,7 +237,7 @@ public final class SideBySide {
                 + " and its 95% interval (").append(s.forks() > 1 ? "over the forks' own means" : "over the rounds")
                 .append("); the client's p50 and p99 (medians over the runs):\n\n");
         Md per = new Md("app", "configuration", "allocated per request", "vs no agent [95% CI]", "server CPU per request",
-                "vs no agent [95% CI]", "p50", "p99", "throughput");
+                "vs no agent [95% CI]", "p50", "p99", "throughput", "vs no agent [95% CI]");
         Md verdicts = new Md("app", "configuration", "allocation added [95% CI]", "verdict", "CPU added [95% CI]",
                 "verdict");
         for (App app : apps) {
@@ -232,7 +250,8 @@ public final class SideBySide {
                         base ? "" : alloc, String.format("%.0f us", mean(mine, Run::cpuUsPerRequest)), base ? "" : cpu,
                         String.format("%.2f ms", medianOf(mine, r -> r.result().latencyMs(0.5))),
                         String.format("%.2f ms", medianOf(mine, r -> r.result().latencyMs(0.99))),
-                        String.format("%.0f req/s", medianOf(mine, r -> r.result().throughput())));
+                        String.format("%.0f req/s", medianOf(mine, r -> r.result().throughput())),
+                        base ? "" : ratio(runs, app, c, s, r -> r.result().throughput()));
                 if (!base) {
                     verdicts.row(shortName(app), c.label(files), added(alloc), verdict(alloc), added(cpu), verdict(cpu));
                 }
@@ -242,6 +261,17 @@ public final class SideBySide {
         b.append("Target 3 (issue 16): allocation and CPU per request at most +1% against no agent (it is soapscope's;"
                 + " the other rows are for comparison). \"met\" when the whole interval is within +1%, \"missed\" when"
                 + " all of it is beyond, \"not resolved\" otherwise:\n\n").append(verdicts).append('\n');
+
+        b.append("The agent's own frames in the request threads' CPU samples (issue 25, target 2: at most 1% on the cheap"
+                + " request): after the rounds of each fork, one more run of each app on soapscope's server with"
+                + " async-profiler attached (cpu, 1 ms, per thread); a sample of a Tomcat executor thread is the agent's"
+                + " when any of its frames is in the agent's packages:\n\n");
+        Md profiled = new Md("app", "fork", "request-thread samples", "with an agent frame", "share", "target");
+        for (ProfiledRun p : shares) {
+            profiled.row(shortName(p.app()), p.fork(), p.share().requestSamples(), p.share().agentSamples(),
+                    String.format("%.2f%%", p.share().percent()), "<= 1%");
+        }
+        b.append(profiled).append('\n');
 
         Md raw = new Md("fork", "round", "app", "configuration", "req/s", "p50 ms", "p99 ms", "server CPU us/request",
                 "allocated B/request", "requests", "errors");
@@ -261,6 +291,44 @@ public final class SideBySide {
             b.append("- ").append(n).append('\n');
         }
         return b.toString();
+    }
+
+    /**
+     * Issue 25's figures for the cheap request: the minimal app's start-up shares, its throughput and CPU per request
+     * against no agent with their intervals and each round's, and the agent's share of its request threads' samples.
+     */
+    private static void cheapRequest(Scorecard card, App cheap, Map<ServerConfig, List<double[]>> startups, List<Run> runs,
+                                     List<ProfiledRun> shares, Settings s) {
+        Map<ServerConfig, List<double[]>> t = startups;
+        card.startUp("minimal servlet app on Tomcat 11 (to the first answer)", median(t.get(ServerConfig.NONE), 0),
+                median(t.get(ServerConfig.AGENT), 0), median(t.get(ServerConfig.NONE), 1), median(t.get(ServerConfig.AGENT), 1));
+        List<String> throughput = new ArrayList<>();
+        List<String> cpu = new ArrayList<>();
+        for (Run with : runs) {
+            if (with.app() == cheap && with.config() == ServerConfig.AGENT) {
+                Run base = runs.stream().filter(r -> r.app() == cheap && r.round() == with.round()
+                        && r.config() == ServerConfig.NONE).findFirst().orElseThrow();
+                throughput.add(String.format("%.2f", with.result().throughput() / base.result().throughput()));
+                cpu.add(String.format("%.2f", with.cpuUsPerRequest() / base.cpuUsPerRequest()));
+            }
+        }
+        card.add("cheap request (minimal app): throughput, agent / no agent", ratio(runs, cheap, ServerConfig.AGENT, s,
+                r -> r.result().throughput()) + "; rounds: " + String.join(", ", throughput), "report, with its spread",
+                "reported (this machine cannot resolve 1%)");
+        card.add("cheap request (minimal app): server CPU per request, agent / no agent", ratio(runs, cheap,
+                ServerConfig.AGENT, s, Run::cpuUsPerRequest) + "; rounds: " + String.join(", ", cpu),
+                "report, with its spread", "reported (this machine cannot resolve 1%)");
+        List<String> each = new ArrayList<>();
+        boolean met = true;
+        for (ProfiledRun p : shares) {
+            if (p.app() == cheap) {
+                each.add(String.format("%.2f%% (%d of %d)", p.share().percent(), p.share().agentSamples(),
+                        p.share().requestSamples()));
+                met &= p.share().percent() <= 100 * Scorecard.SAMPLE_SHARE;
+            }
+        }
+        card.add("cheap request (minimal app): the agent's frames in the request threads' CPU samples, per fork",
+                String.join(", ", each), String.format("<= %.0f%%", 100 * Scorecard.SAMPLE_SHARE), met ? "met" : "missed");
     }
 
     /** The ratio to no agent of one per-request figure: per round, then as {@link EndToEnd#interval} pools them. */

@@ -2,6 +2,7 @@ package dev.soapscope.bench.jmh;
 
 import dev.soapscope.bench.Machine;
 import dev.soapscope.bench.Md;
+import dev.soapscope.bench.Scorecard;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -54,8 +55,11 @@ public final class JmhSuite {
     private JmhSuite() {
     }
 
-    /** Returns the Markdown section; {@code otelJar}, the OpenTelemetry agent, for the traces part (may be missing). */
-    public static String run(Settings settings, Path agentJar, Path otelJar) throws RunnerException {
+    /**
+     * Returns the Markdown section; {@code otelJar}, the OpenTelemetry agent, for the traces part (may be missing). The
+     * full request's figures go on the scorecard.
+     */
+    public static String run(Settings settings, Path agentJar, Path otelJar, Scorecard card) throws RunnerException {
         String startedOn = Machine.describe();
         List<Row> recorder = rows(run(settings, RecorderBenchmark.class, List.of()), "mode");
         List<Row> traced = rows(run(settings, TraceBenchmark.class, List.of()), "mode");
@@ -79,6 +83,13 @@ public final class JmhSuite {
             advisedNote = null;
         } else {
             advisedNote = "not run: no agent jar at " + agentJar;
+        }
+        for (Row r : recorder) {
+            if (r.name().equals("request [recorder]") || r.name().equals("request [recorder+metrics]")) {
+                String mode = r.name().substring(r.name().indexOf('[') + 1, r.name().length() - 1);
+                card.add("JMH full request, " + MODES.get(mode), String.format("%.0f ns (CPU %.0f ns), %.0f B", r.ns(),
+                        r.cpu(), r.bytes()), "<= 500 ns, none allocated", verdict(r));
+            }
         }
         return section(settings, startedOn, recorder, probes, advised, advisedNote) + "\n" + traces(traced, tracedUnderAgent, otelJar);
     }
