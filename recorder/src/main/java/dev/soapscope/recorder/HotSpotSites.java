@@ -13,17 +13,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>
  * Finding the caller is a stack walk (a few microseconds, about a kilobyte), so a detail that has had one steady
  * caller for {@link #SETTLE_AFTER} walks in a row is settled: its events go to that caller and only about one in
- * {@link #WALK_ONE_IN} (drawn per thread) is walked to check. A check that finds another steady caller unsettles the
- * detail for good: from then on every one of its events is walked, so counts split between callers stay exact, and
- * only the new caller's events before that check (about {@link #WALK_ONE_IN}) were counted at the old one. Class
- * initializers' events (one-off) neither settle nor unsettle a detail.
+ * {@link #WALK_ONE_IN} (drawn per thread) is walked to check. Each check that finds the same caller doubles that
+ * interval, up to one in {@link #WALK_AT_MOST_ONE_IN}: a walk this rare runs cold (interpreted, about 0.1 ms in a
+ * Tomcat server), so a check every 64 events cost a cheap request more than all its phase switches. A check that
+ * finds another steady caller unsettles the detail for good: from then on every one of its events is walked, so
+ * counts split between callers stay exact, and only the new caller's events before that check (about the interval
+ * then, at most {@link #WALK_AT_MOST_ONE_IN}) were counted at the old one. Class initializers' events (one-off)
+ * neither settle nor unsettle a detail.
  */
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
     /** Walks in a row that found the same steady caller before a detail's events stop being walked each. */
     public static final int SETTLE_AFTER = 64;
-    /** A settled detail's events are walked about one in this many (a power of two). */
+    /** A settled detail's events are walked about one in this many at first (a power of two)... */
     public static final int WALK_ONE_IN = 64;
+    /** ...and, as checks keep finding the same caller, at last one in this many (a power of two). */
+    public static final int WALK_AT_MOST_ONE_IN = 4096;
 
     private final int operations;
     private final int maxSites;
@@ -43,6 +48,8 @@ public final class HotSpotSites {
         private int agreeing;
         /** Two steady callers were found: never settled again. */
         private volatile boolean several;
+        /** A settled detail's event is walked when the thread's draw has none of these bits: one in (mask + 1). */
+        volatile int checkMask = WALK_ONE_IN - 1;
 
         /**
          * Notes where a walk found the caller. Racy without harm: threads that lose an update only delay settling
@@ -59,7 +66,9 @@ public final class HotSpotSites {
             } else if (s != site) {
                 several = true;
                 settled = null;
-            } else if (++agreeing >= SETTLE_AFTER && settled == null) {
+            } else if (settled != null) {
+                checkMask = Math.min(2 * checkMask + 1, WALK_AT_MOST_ONE_IN - 1); // a check found the same caller
+            } else if (++agreeing >= SETTLE_AFTER) {
                 settled = site;
             }
         }
@@ -87,16 +96,17 @@ public final class HotSpotSites {
     /**
      * The site of an event of {@code detail} at its caller, with its stack kept if it is the first there (in a
      * request, or outside one) or the first there under the request's name {@code operation} (null when unnamed).
-     * The caller is found by a stack walk unless the detail is settled and {@code checkDue} is false.
+     * The caller is found by a stack walk unless the detail is settled and the thread's random {@code draw} does not
+     * make this event one of its checks.
      */
-    HotSpotSite site(int kind, String detail, boolean checkDue, boolean inRequest, String operation) {
+    HotSpotSite site(int kind, String detail, int draw, boolean inRequest, String operation) {
         ConcurrentHashMap<String, ByCaller> details = byKind[kind];
         ByCaller callers = details.get(detail);
         if (callers == null && size.get() >= maxSites) {
             return overflow[kind]; // a new detail with no room: no caller to look for
         }
         HotSpotSite site = callers == null ? null : callers.settled;
-        if (site == null || checkDue) {
+        if (site == null || (draw & callers.checkMask) == 0) {
             site = find(kind, detail, callers, Callers.find());
         }
         if (site != overflow[kind]) {
@@ -149,6 +159,12 @@ public final class HotSpotSites {
             callers.sites = next;
             return site;
         }
+    }
+
+    /** About one event of {@code detail} in how many is walked now: 1 until it is settled. */
+    int walkOneIn(int kind, String detail) {
+        ByCaller callers = byKind[kind].get(detail);
+        return callers == null || callers.settled == null ? 1 : callers.checkMask + 1;
     }
 
     /** Where events of a kind go when there is no room for their own site. */

@@ -307,14 +307,14 @@ final class ThreadRecording implements CompletedRequest {
         siteCounts[siteCount++] = 1;
     }
 
-    /** About one call in {@link HotSpotSites#WALK_ONE_IN} is true: this event of a settled detail is walked. */
-    boolean checkDue() {
+    /** The thread's next random draw (xorshift): whether an event of a settled detail is walked to check it. */
+    int nextDraw() {
         int x = checkDraw;
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
         checkDraw = x;
-        return (x & (HotSpotSites.WALK_ONE_IN - 1)) == 0;
+        return x;
     }
 
     /** The clean name {@code raw} spells, if this thread cleaned it lately, else null. */

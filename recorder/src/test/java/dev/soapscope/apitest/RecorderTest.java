@@ -731,13 +731,14 @@ class RecorderTest {
 
     /**
      * A detail with one steady caller is settled (its events no longer walked each, only one in about
-     * {@link HotSpotSites#WALK_ONE_IN}); a second caller is found by one of those checks, and from then on every
-     * event is walked again, so each caller's count is exact.
+     * {@link HotSpotSites#WALK_ONE_IN}, then fewer down to one in {@link HotSpotSites#WALK_AT_MOST_ONE_IN}); a second
+     * caller is found by one of those checks, and from then on every event is walked again, so each caller's count
+     * is exact.
      */
     @Test
     void aSettledDetailFindsANewCallerAndCountsEachCallerExactlyAfterwards() {
-        int steady = HotSpotSites.SETTLE_AFTER + 1000;
-        int newcomer = 20 * HotSpotSites.WALK_ONE_IN;
+        int steady = HotSpotSites.SETTLE_AFTER + 20 * HotSpotSites.WALK_AT_MOST_ONE_IN;
+        int newcomer = 20 * HotSpotSites.WALK_AT_MOST_ONE_IN;
         int both = 500;
         request("urn:Steady", () -> {
             for (int i = 0; i < steady; i++) {
@@ -762,8 +763,8 @@ class RecorderTest {
         int newcomerOp = indexOf("urn:Newcomer");
         assertEquals(newcomer, here.count(newcomerOp) + there.count(newcomerOp), "no event lost");
         // the new caller's events before the first check that walked one went to the settled caller: about
-        // WALK_ONE_IN of them (more than ten times that: probability e^-10)
-        assertTrue(there.count(newcomerOp) >= newcomer - 10 * HotSpotSites.WALK_ONE_IN,
+        // WALK_AT_MOST_ONE_IN of them once the steady caller was checked often enough (ten times that: e^-10)
+        assertTrue(there.count(newcomerOp) >= newcomer - 10 * HotSpotSites.WALK_AT_MOST_ONE_IN,
                 "the new caller was not found by the checks: " + there.count(newcomerOp));
         int bothOp = indexOf("urn:Both");
         assertEquals(both, here.count(bothOp), "two callers: each event walked");

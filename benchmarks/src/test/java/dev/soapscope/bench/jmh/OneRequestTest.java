@@ -50,7 +50,7 @@ class OneRequestTest {
 
     /**
      * Opening, naming (from a quoted SOAPAction) and closing a request allocates nothing once warm. (Hot spots are
-     * left out: about one event in {@code HotSpotSites.WALK_ONE_IN} walks the stack to check its caller.)
+     * left out: about one event in {@code HotSpotSites.WALK_AT_MOST_ONE_IN} still walks the stack to check its caller.)
      */
     @Test
     void aWarmRequestAllocatesNothing() {
