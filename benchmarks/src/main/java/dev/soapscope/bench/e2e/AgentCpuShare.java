@@ -16,7 +16,8 @@ import java.util.zip.ZipFile;
  * from the agent jar, loaded into the running server with {@code jcmd JVMTI.agent_load} for one run of load, one
  * sample a millisecond per thread, stacks per thread. A request thread is one of Tomcat's executor threads; a sample
  * is the agent's when any frame of it is in one of the agent's packages (its advice is inlined into the application's
- * methods, so what it calls is what shows).
+ * methods, so what it calls is what shows). The same profile of a server without the agent, per request answered,
+ * says how much of what the agent adds per request is in its own frames and how much elsewhere.
  */
 final class AgentCpuShare {
     /** The packages of the agent jar's own code; the benchmarked apps and the launcher are elsewhere. */
@@ -24,10 +25,18 @@ final class AgentCpuShare {
             "dev/soapscope/config/", "dev/soapscope/metrics/", "dev/soapscope/shaded/", "dev/soapscope/traces/");
     private static final String REQUEST_THREAD = "-exec-";
 
-    /** Samples on request threads, and how many of them had an agent frame. */
-    record Share(long requestSamples, long agentSamples) {
+    /** Samples on request threads, how many of them had an agent frame, and samples on every thread. */
+    record Share(long requestSamples, long agentSamples, long allSamples) {
         double percent() {
             return requestSamples == 0 ? Double.NaN : 100.0 * agentSamples / requestSamples;
+        }
+    }
+
+    /** A profiled run: its samples, and the requests answered meanwhile. */
+    record Profiled(Share share, long requests) {
+        /** Microseconds of CPU per request: one sample is a millisecond of a thread's CPU. */
+        double usPerRequest(long samples) {
+            return requests == 0 ? Double.NaN : 1000.0 * samples / requests;
         }
     }
 
@@ -35,29 +44,35 @@ final class AgentCpuShare {
     }
 
     /** Profiles {@code pid} while {@code load} runs; the collapsed stacks stay in {@code dir}. */
-    static Share during(long pid, Path agentJar, Path dir, String name, Callable<?> load) throws Exception {
+    static Profiled during(long pid, Path agentJar, Path dir, String name, Callable<Load.Result> load) throws Exception {
         Path library = library(agentJar, dir);
         Path out = dir.resolve(name + ".collapsed.txt");
         jcmd(pid, library, "start,event=cpu,interval=1ms,threads");
+        Load.Result result;
         try {
-            load.call();
+            result = load.call();
         } finally {
             jcmd(pid, library, "stop,file=" + out.toAbsolutePath() + ",collapsed");
         }
-        return of(Files.readAllLines(out, StandardCharsets.UTF_8));
+        return new Profiled(of(Files.readAllLines(out, StandardCharsets.UTF_8)), result.requests());
     }
 
     /** Counts collapsed stacks made with {@code threads}: {@code [name tid=N];frame;...;frame count}. */
     static Share of(List<String> collapsed) {
         long request = 0;
         long agent = 0;
+        long all = 0;
         for (String line : collapsed) {
             int space = line.lastIndexOf(' ');
             int end = line.indexOf(']');
-            if (!line.startsWith("[") || space < 0 || end < 0 || !line.substring(0, end).contains(REQUEST_THREAD)) {
+            if (!line.startsWith("[") || space < 0 || end < 0) {
                 continue;
             }
             long count = Long.parseLong(line.substring(space + 1).trim());
+            all += count;
+            if (!line.substring(0, end).contains(REQUEST_THREAD)) {
+                continue;
+            }
             request += count;
             String stack = line.substring(end + 1, space);
             for (String p : AGENT_PACKAGES) {
@@ -67,7 +82,7 @@ final class AgentCpuShare {
                 }
             }
         }
-        return new Share(request, agent);
+        return new Share(request, agent, all);
     }
 
     /** async-profiler's library for this machine, from the agent jar (which ships it for the agent's profiler). */

@@ -52,8 +52,19 @@ public final class SideBySide {
         }
     }
 
-    /** The agent's share of the request threads' CPU samples in one profiled run of an app on soapscope's server. */
-    record ProfiledRun(int fork, App app, AgentCpuShare.Share share) {
+    /** One profiled run of an app on soapscope's server and one on the server without an agent, in the same fork. */
+    record ProfiledRun(int fork, App app, AgentCpuShare.Profiled agent, AgentCpuShare.Profiled none) {
+        AgentCpuShare.Share share() {
+            return agent.share();
+        }
+
+        /** CPU microseconds per request on the request threads, without and with the agent, and in its frames. */
+        String perRequest() {
+            double without = none.usPerRequest(none.share().requestSamples());
+            double with = agent.usPerRequest(agent.share().requestSamples());
+            return String.format("%.1f us without, %.1f us with (%+.1f), %.1f us of it in the agent's frames", without,
+                    with, with - without, agent.usPerRequest(agent.share().agentSamples()));
+        }
     }
 
     private SideBySide() {
@@ -155,13 +166,14 @@ public final class SideBySide {
                 }
             }
             // after the measured rounds, so that the profiler disturbs none of them
-            DemoServer profiled = servers.get(ServerConfig.AGENT);
             for (App app : apps) {
-                shares.add(new ProfiledRun(fork, app, AgentCpuShare.during(profiled.pid(), files.agentJar(), dir,
-                        "agent-share-" + shortName(app) + "-" + fork, () -> Load.timed(profiled.port(), app.path(),
-                                app.action(), app.pool(), s.concurrency(), s.seconds()))));
+                AgentCpuShare.Profiled none = profile(servers.get(ServerConfig.NONE), app, s, files, dir, "none", fork);
+                AgentCpuShare.Profiled agent = profile(servers.get(ServerConfig.AGENT), app, s, files, dir, "agent", fork);
+                ProfiledRun p = new ProfiledRun(fork, app, agent, none);
+                shares.add(p);
                 EndToEnd.log(String.format("side by side: fork %d %s: the agent's frames in %.2f%% of the request"
-                        + " threads' CPU samples", fork, shortName(app), shares.get(shares.size() - 1).share().percent()));
+                        + " threads' CPU samples; per request: %s", fork, shortName(app), p.share().percent(),
+                        p.perRequest()));
             }
             if (heap != null) {
                 for (ServerConfig c : CONFIGS) {
@@ -177,6 +189,12 @@ public final class SideBySide {
                 server.close();
             }
         }
+    }
+
+    private static AgentCpuShare.Profiled profile(DemoServer server, App app, Settings s, DemoServer.Artifacts files,
+                                                  Path dir, String config, int fork) throws Exception {
+        return AgentCpuShare.during(server.pid(), files.agentJar(), dir, "profile-" + shortName(app) + "-" + config + "-"
+                + fork, () -> Load.timed(server.port(), app.path(), app.action(), app.pool(), s.concurrency(), s.seconds()));
     }
 
     private static Run measure(int fork, int round, App app, ServerConfig c, DemoServer server, Settings s)
@@ -263,13 +281,23 @@ public final class SideBySide {
                 + " all of it is beyond, \"not resolved\" otherwise:\n\n").append(verdicts).append('\n');
 
         b.append("The agent's own frames in the request threads' CPU samples (issue 25, target 2: at most 1% on the cheap"
-                + " request): after the rounds of each fork, one more run of each app on soapscope's server with"
-                + " async-profiler attached (cpu, 1 ms, per thread); a sample of a Tomcat executor thread is the agent's"
-                + " when any of its frames is in the agent's packages:\n\n");
-        Md profiled = new Md("app", "fork", "request-thread samples", "with an agent frame", "share", "target");
+                + " request): after the rounds of each fork, one more run of each app on the server without an agent and"
+                + " then on soapscope's, each with async-profiler attached for that run (cpu, 1 ms, per thread); a sample"
+                + " of a Tomcat executor thread is the agent's when any of its frames is in the agent's packages. A"
+                + " sample is a millisecond of a thread's CPU, so samples per request answered are CPU per request:"
+                + " what the agent adds on the request threads, and how much of that is in its own frames:\n\n");
+        Md profiled = new Md("app", "fork", "request-thread samples", "with an agent frame", "share", "target",
+                "request threads, CPU per request (no agent / agent, added)", "in the agent's frames",
+                "all threads, CPU per request (no agent / agent)");
         for (ProfiledRun p : shares) {
+            double without = p.none().usPerRequest(p.none().share().requestSamples());
+            double with = p.agent().usPerRequest(p.agent().share().requestSamples());
             profiled.row(shortName(p.app()), p.fork(), p.share().requestSamples(), p.share().agentSamples(),
-                    String.format("%.2f%%", p.share().percent()), "<= 1%");
+                    String.format("%.2f%%", p.share().percent()), "<= 1%",
+                    String.format("%.1f / %.1f us (%+.1f)", without, with, with - without),
+                    String.format("%.1f us", p.agent().usPerRequest(p.share().agentSamples())),
+                    String.format("%.1f / %.1f us", p.none().usPerRequest(p.none().share().allSamples()),
+                            p.agent().usPerRequest(p.agent().share().allSamples())));
         }
         b.append(profiled).append('\n');
 
@@ -329,6 +357,14 @@ public final class SideBySide {
         }
         card.add("cheap request (minimal app): the agent's frames in the request threads' CPU samples, per fork",
                 String.join(", ", each), String.format("<= %.0f%%", 100 * Scorecard.SAMPLE_SHARE), met ? "met" : "missed");
+        List<String> perRequest = new ArrayList<>();
+        for (ProfiledRun p : shares) {
+            if (p.app() == cheap) {
+                perRequest.add("fork " + p.fork() + ": " + p.perRequest());
+            }
+        }
+        card.add("cheap request (minimal app): request threads' CPU per request from the same profiles, no agent and agent",
+                String.join("; ", perRequest), "", "a cause: what the agent adds outside its own frames");
     }
 
     /** The ratio to no agent of one per-request figure: per round, then as {@link EndToEnd#interval} pools them. */

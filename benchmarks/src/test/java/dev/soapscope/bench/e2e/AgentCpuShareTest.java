@@ -17,6 +17,7 @@ class AgentCpuShareTest {
                 "[soapscope-history tid=12];dev/soapscope/recorder/Recorder.aggregates 50",
                 "garbage line"));
         assertEquals(100, share.requestSamples());
+        assertEquals(150, share.allSamples(), "every thread's, the garbage line left out");
         assertEquals(10, share.agentSamples());
         assertEquals(10.0, share.percent(), 1e-9);
     }
