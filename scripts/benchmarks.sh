@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Overhead, measured: builds the project, then runs the JMH benchmarks, the end-to-end ratios on the payload-caching
-# scenario (no agent / agent / agent + profiler, alternating), the retained heap, Tomcat's start-up time and the
-# side-by-side table (soapscope beside the OpenTelemetry and Elastic APM Java agents: start-up, allocation and CPU
-# per request, p50/p99, heap), and writes benchmarks/target/results.md (method and targets: BENCHMARKS.md).
+# scenario (no agent / agent / agent + profiler, alternating), the retained heap, start-up (Tomcat with the
+# payload-caching WAR, Spring-WS's echo Boot jar with and without its CDS archive) and the side-by-side table
+# (soapscope beside the OpenTelemetry and Elastic APM Java agents: start-up, allocation and CPU per request, p50/p99,
+# heap, the agent's share of the request threads' CPU samples), and writes benchmarks/target/results.md; a whole run
+# begins it with issue 25's targets and what the run measured (method and targets: BENCHMARKS.md).
 # Not part of `mvn verify`.
 #
-#   scripts/benchmarks.sh                  # everything, default scale: about 20 minutes on 2 cores, build included
-#   scripts/benchmarks.sh --quick          # everything, small scale: about 15 minutes (side by side included)
+#   scripts/benchmarks.sh                  # everything, default scale: about 40 minutes on 2 cores, build included
+#   scripts/benchmarks.sh --quick          # everything, small scale: about 20 minutes (side by side included)
 #   scripts/benchmarks.sh jmh|e2e|startup|compare  # one part (e2e includes the retained heap); others are kept
 #   scripts/benchmarks.sh --quick compare  # the side-by-side table alone, small scale: about 10 minutes
 #   scripts/benchmarks.sh --update-doc     # also refresh the results in BENCHMARKS.md from results.md
