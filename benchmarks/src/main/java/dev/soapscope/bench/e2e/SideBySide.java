@@ -124,7 +124,8 @@ public final class SideBySide {
 
     /** One fork: the five servers, warm-up, the rounds; on the last fork also the heap and what soapscope counted. */
     private static void load(Settings s, DemoServer.Artifacts files, Path dir, List<App> apps, int fork, List<Run> runs,
-                             List<ProfiledRun> shares, List<String> notes, Map<ServerConfig, Long> heap, Map<ServerConfig, String> counted)
+                             List<ProfiledRun> shares, List<String> notes, Map<ServerConfig, Long> heap,
+                             Map<ServerConfig, String> counted)
             throws Exception {
         Map<ServerConfig, DemoServer> servers = new EnumMap<>(ServerConfig.class);
         Map<ServerConfig, Long> sent = new EnumMap<>(ServerConfig.class);
