@@ -23,8 +23,8 @@ import dev.soapscope.bench.jmh.JmhSuite;
 public final class Main {
     static final String[] PARTS = {"targets", "jmh", "e2e", "heap", "startup", "compare"};
     /** How each part's section starts (its writer's heading): a part not measured here keeps the doc's section. */
-    static final String[] HEADINGS = {Scorecard.HEADING, "### JMH:", "### End to end:", "### Retained heap after", "### Tomcat start-up",
-            "### Side by side:"};
+    static final String[] HEADINGS = {Scorecard.HEADING, "### JMH:", "### End to end:", "### Retained heap after",
+            "### Tomcat start-up", "### Side by side:"};
     static final String BEGIN = "<!-- results:begin (scripts/benchmarks.sh --update-doc writes between these markers) -->";
     static final String END = "<!-- results:end -->";
 

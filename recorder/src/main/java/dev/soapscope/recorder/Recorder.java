@@ -836,8 +836,8 @@ public final class Recorder {
      * from a request body); the event is counted at its caller ({@link Callers}), and the first event at a caller
      * keeps its stack. Events whose caller is a class initializer are one-off: counted at their site, never in the
      * request's per-kind counts (the rates per request). A detail with one steady caller is walked about one event
-     * in {@link HotSpotSites#WALK_ONE_IN}, then more rarely (see there). Single-byte reads, one per byte, are not walked each: they
-     * go to the caller of the request's first single-byte read at the same stream.
+     * in {@link HotSpotSites#WALK_ONE_IN}, then more rarely (see there). Single-byte reads, one per byte, are not
+     * walked each: they go to the caller of the request's first single-byte read at the same stream.
      */
     public static void hotspot(int kind, String detail) {
         ThreadRecording t = THREADS.get();

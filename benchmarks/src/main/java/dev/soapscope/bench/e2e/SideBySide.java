@@ -335,8 +335,7 @@ public final class SideBySide {
         List<String> cpu = new ArrayList<>();
         for (Run with : runs) {
             if (with.app() == cheap && with.config() == ServerConfig.AGENT) {
-                Run base = runs.stream().filter(r -> r.app() == cheap && r.round() == with.round()
-                        && r.config() == ServerConfig.NONE).findFirst().orElseThrow();
+                Run base = baseOf(runs, with);
                 throughput.add(String.format("%.2f", with.result().throughput() / base.result().throughput()));
                 cpu.add(String.format("%.2f", with.cpuUsPerRequest() / base.cpuUsPerRequest()));
             }
@@ -373,12 +372,17 @@ public final class SideBySide {
         List<double[]> pairs = new ArrayList<>();
         for (Run with : runs) {
             if (with.app() == app && with.config() == c) {
-                Run base = runs.stream().filter(r -> r.app() == app && r.round() == with.round()
-                        && r.config() == ServerConfig.NONE).findFirst().orElseThrow();
+                Run base = baseOf(runs, with);
                 pairs.add(new double[] {with.fork(), f.applyAsDouble(with) / f.applyAsDouble(base)});
             }
         }
         return EndToEnd.interval(pairs, 1, s.forks());
+    }
+
+    /** The run without an agent of the same round and app as {@code with}. */
+    private static Run baseOf(List<Run> runs, Run with) {
+        return runs.stream().filter(r -> r.app() == with.app() && r.round() == with.round()
+                && r.config() == ServerConfig.NONE).findFirst().orElseThrow();
     }
 
     /** {@code +0.8% [+0.1%, +1.5%]}. */
