@@ -196,6 +196,44 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Opens a request that another method ends ({@link #requestEndHeld}): for a transport that reads a request's head
+     * in one call and serves it in the one around it (Axis2's own server, whose keep-alive wait is in that first call).
+     */
+    public static void requestStartHeld() {
+        int token = requestStart();
+        try {
+            THREADS.get().heldToken = token;
+        } catch (Throwable e) {
+            failed("requestStartHeld", e);
+        }
+    }
+
+    /** Ends the request {@link #requestStartHeld} opened on this thread, if it did; its status as the transport set it. */
+    public static void requestEndHeld(boolean threw) {
+        int token = NOT_COUNTED;
+        try {
+            ThreadRecording t = THREADS.get();
+            token = t.heldToken;
+            t.heldToken = NOT_COUNTED;
+        } catch (Throwable e) {
+            failed("requestEndHeld", e);
+        }
+        requestEnd(token, 0, threw);
+    }
+
+    /** The response's status, where a transport sets it apart from the request's end (no status getter there). */
+    public static void responseStatus(int status) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (status >= 200 && t.open && !t.implicit && !t.busy && !t.client) { // 1xx: 100-continue, not the answer
+                t.status = status;
+            }
+        } catch (Throwable e) {
+            failed("responseStatus", e);
+        }
+    }
+
     // ---- asynchronous requests ----
 
     /**
@@ -896,6 +934,45 @@ public final class Recorder {
 
     // ---- request and response streams ----
 
+    /**
+     * Whether this thread serves a request now: for a transport's own streams (the JDK's HTTP server), which also
+     * carry what is no request of ours, and are measured only inside one.
+     */
+    public static boolean inRequest() {
+        try {
+            ThreadRecording t = THREADS.get();
+            return t.open && !t.implicit && !t.busy && !t.client;
+        } catch (Throwable e) {
+            failed("inRequest", e);
+            return false;
+        }
+    }
+
+    /** {@link #readStart()} only inside a request ({@link #inRequest()}); whether it started one, for {@link #readEnd(boolean, long, boolean, String)}. */
+    public static boolean readStartInRequest() {
+        if (inRequest()) {
+            readStart();
+            return true;
+        }
+        return false;
+    }
+
+    /** Ends a read {@link #readStartInRequest()} started; nothing when it started none. */
+    public static void readEnd(boolean started, long bytes, boolean singleByte, String stream) {
+        if (started) {
+            readEnd(bytes, singleByte, stream);
+        }
+    }
+
+    /** {@link #writeStart()} only inside a request; whether it started one, for {@link #writeEnd(boolean, long)}. */
+    public static boolean writeStartInRequest() {
+        if (inRequest()) {
+            writeStart();
+            return true;
+        }
+        return false;
+    }
+
     /** Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count once. */
     public static void readStart() {
         try {
@@ -1084,6 +1161,9 @@ public final class Recorder {
         try {
             t.close();
             record(t, aggregates);
+            if (t.implicit) {
+                UnservedWork.ended(t.phaseNanos[Phase.INVOKE.ordinal()], aggregates);
+            }
             notifyListeners(t, listeners);
         } finally {
             t.reset();

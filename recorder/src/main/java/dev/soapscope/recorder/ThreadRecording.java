@@ -102,6 +102,8 @@ final class ThreadRecording implements CompletedRequest {
     boolean implicit;
     /** Request starts seen minus request ends (a filter and a servlet both start the same request). */
     int requestDepth;
+    /** The token of a request whose end is another method's ({@link Recorder#requestStartHeld}): not request state. */
+    int heldToken;
     /** Inside the recorder itself: events are ignored so that our own work is never recorded. */
     boolean busy;
     int readDepth;

@@ -1,0 +1,111 @@
+package dev.soapscope.recorder;
+
+/**
+ * Says once when a SOAP stack serves on a transport where soapscope opens no request: the service's own code ran
+ * ({@code invoke}) outside any request, again and again for a minute, and no request opened in that minute. Then
+ * every figure of that work is background, and one line naming the stack and its entry says so instead of silence.
+ * Asked only when a span of work outside any request ends, and does nothing once said.
+ */
+final class UnservedWork {
+    /** How long the work must go on with no request opened before it is said. */
+    static final long QUIET_NANOS = 60_000_000_000L;
+    /** Spans of service code outside any request it takes in that time: a one-off is not a transport. */
+    static final int MIN_SPANS = 10;
+
+    /** The frames of the thread whose work is seen: replaced in tests. */
+    static java.util.concurrent.Callable<StackTraceElement[]> frames = new java.util.concurrent.Callable<StackTraceElement[]>() {
+        @Override
+        public StackTraceElement[] call() {
+            return Thread.currentThread().getStackTrace();
+        }
+    };
+
+    private static volatile boolean said;
+    private static long since = -1;
+    private static long requestsSince;
+    private static int spans;
+    private static String entry;
+    private static String thread;
+
+    private UnservedWork() {
+    }
+
+    /** A span of work outside any request ended on this thread, {@code invokeNanos} of it the service's own. */
+    static void ended(long invokeNanos, Aggregates aggregates) {
+        if (said || invokeNanos == 0) {
+            return;
+        }
+        String line;
+        try {
+            synchronized (UnservedWork.class) {
+                line = observe(System.nanoTime(), requestsServed(aggregates));
+            }
+        } catch (Exception e) {
+            line = null;
+        }
+        if (line != null) {
+            Log.warn(line);
+        }
+    }
+
+    /**
+     * One more span at {@code now}, with {@code requests} served so far; the line to say, once, or null. A request
+     * served since the first span starts the minute afresh: the work then goes through a transport that is covered.
+     */
+    static String observe(long now, long requests) throws Exception {
+        if (said) {
+            return null;
+        }
+        if (since < 0 || requests != requestsSince) {
+            since = now;
+            requestsSince = requests;
+            spans = 0;
+            entry = entryOf(frames.call());
+            thread = Thread.currentThread().getName();
+        }
+        spans++;
+        if (spans < MIN_SPANS || now - since < QUIET_NANOS || entry == null) {
+            return null;
+        }
+        said = true;
+        Stack stack = Stack.servingWith(entry);
+        return stack.title() + " served work outside any request (" + spans + " times in "
+                + (now - since) / 1_000_000_000L + " s, on threads such as '" + thread + "') and no request opened:"
+                + " it enters through " + entry + ", a transport where soapscope opens no request, so its time is"
+                + " counted as background and no operation is listed (the README's 'Where requests open' lists the"
+                + " transports covered)";
+    }
+
+    /** The outermost frame of a serving stack's own classes: where the transport hands the work to the stack. */
+    static String entryOf(StackTraceElement[] frames) {
+        String outermost = null;
+        for (int i = 0; i < frames.length; i++) {
+            String c = frames[i].getClassName();
+            if (Stack.servingWith(c) != null) {
+                outermost = c + "." + frames[i].getMethodName();
+            }
+        }
+        return outermost;
+    }
+
+    private static long requestsServed(Aggregates a) {
+        long served = 0;
+        OperationTable ops = a.operations();
+        for (int i = 0; i < ops.size(); i++) {
+            OperationStats s = a.stats(i);
+            if (i != OperationTable.NO_REQUEST && s != null) {
+                served += s.requests();
+            }
+        }
+        return served;
+    }
+
+    /** Forgets what was seen and said: for tests. */
+    static synchronized void reset() {
+        said = false;
+        since = -1;
+        spans = 0;
+        entry = null;
+        thread = null;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.soapscope.recorder;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class UnservedWorkTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    private static final java.util.concurrent.Callable<StackTraceElement[]> THREAD_FRAMES = UnservedWork.frames;
+
+    @AfterEach
+    void forget() {
+        UnservedWork.reset();
+        UnservedWork.frames = THREAD_FRAMES;
+    }
+
+    @Test
+    void theEntryIsTheOutermostFrameOfAServingStack() {
+        StackTraceElement[] frames = {
+            new StackTraceElement("org.apache.cxf.phase.PhaseInterceptorChain", "doIntercept", null, 1),
+            new StackTraceElement("org.apache.cxf.transport.jms.JMSDestination", "onMessage", null, 2),
+            new StackTraceElement("org.apache.cxf.transport.jms.util.PollingMessageListenerContainer$Poller", "run", null, 3),
+            new StackTraceElement("java.lang.Thread", "run", null, 4)};
+        assertEquals("org.apache.cxf.transport.jms.util.PollingMessageListenerContainer$Poller.run",
+                UnservedWork.entryOf(frames));
+        assertNull(UnservedWork.entryOf(new StackTraceElement[] {frames[3]}), "no stack's frame, no entry");
+        assertEquals(Stack.AXIS1, Stack.servingWith("org.apache.axis.server.AxisServer"));
+        assertEquals(Stack.AXIS2, Stack.servingWith("org.apache.axis2.engine.AxisEngine"), "not Axis 1");
+    }
+
+    @Test
+    void saidOnceAfterAMinuteOfWorkWithNoRequestOpened() throws Exception {
+        UnservedWork.frames = () -> new StackTraceElement[] {
+            new StackTraceElement("org.apache.cxf.transport.jms.JMSDestination", "onMessage", null, 2),
+            new StackTraceElement("java.lang.Thread", "run", null, 4)};
+        long t0 = 1_000 * SECOND;
+        for (int i = 0; i < UnservedWork.MIN_SPANS - 1; i++) {
+            assertNull(UnservedWork.observe(t0 + i * 7 * SECOND, 5), "too few spans, or under a minute");
+        }
+        String line = UnservedWork.observe(t0 + 61 * SECOND, 5);
+        assertTrue(line != null && line.startsWith("Apache CXF served work outside any request (10 times in 61 s")
+                && line.contains("it enters through org.apache.cxf.transport.jms.JMSDestination.onMessage"), line);
+        assertNull(UnservedWork.observe(t0 + 62 * SECOND, 5), "said once");
+    }
+
+    @Test
+    void notSaidBeforeAMinuteNorWhileRequestsOpen() throws Exception {
+        UnservedWork.frames = () -> new StackTraceElement[] {
+            new StackTraceElement("com.sun.xml.ws.transport.http.server.WSHttpHandler", "handle", null, 1)};
+        long t0 = 5 * SECOND;
+        for (int i = 0; i < 3 * UnservedWork.MIN_SPANS; i++) {
+            assertNull(UnservedWork.observe(t0 + i * SECOND, 0), "under a minute");
+        }
+        // requests open meanwhile (a covered transport, one-way work finishing on another thread): never said
+        for (int i = 0; i < 200; i++) {
+            assertNull(UnservedWork.observe(t0 + (30 + i) * SECOND, i), "requests are being served");
+        }
+    }
+}
