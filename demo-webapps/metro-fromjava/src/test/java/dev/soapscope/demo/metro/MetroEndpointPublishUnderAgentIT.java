@@ -8,10 +8,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MetroEndpointPublishUnderAgentIT {
     private static final String OPERATION = "{http://server.fromjava/}addNumbers";
-    private static final URI ENDPOINT = URI.create("http://localhost:8080/jaxws-fromjava/addnumbers");
-    private static final URI STOP = URI.create("http://localhost:9090/stop");
     private static final int WARM_UP = 200;
     private static final int REQUESTS = 300;
     private static final List<String> PHASES = List.of("transport.read", "soap.parse", "unmarshal", "invoke",
@@ -43,12 +37,8 @@ class MetroEndpointPublishUnderAgentIT {
 
     @BeforeAll
     static void publishAndSend() throws InterruptedException {
-        server = ForkedClient.main("fromjava.server.AddWebservice")
-                .classpath(testClassPath())
-                .agentUnderTest(null)
-                .start();
+        server = PublishedSample.start(null);
         agent = server.agent();
-        awaitWsdl();
         add(WARM_UP);
         agent.awaitRequests(OPERATION, WARM_UP);
         warmPhases = agent.phases();
@@ -62,12 +52,7 @@ class MetroEndpointPublishUnderAgentIT {
     @AfterAll
     static void stop() {
         if (server != null) {
-            try {
-                Http.get(STOP); // the sample's own way to stop
-            } catch (RuntimeException e) {
-                // it is killed below
-            }
-            server.close();
+            PublishedSample.stop(server);
         }
     }
 
@@ -114,34 +99,10 @@ class MetroEndpointPublishUnderAgentIT {
         return phases.has("background") ? phases.get("background").get("spans").asLong() : 0;
     }
 
-    /** The sample's classes and jaxws-rt's jars, as the sample's build.xml runs the main. */
-    private static Path[] testClassPath() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of).toArray(Path[]::new);
-    }
-
-    private static void awaitWsdl() throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            try {
-                if (Http.get(URI.create(ENDPOINT + "?wsdl")).status() == 200) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("the endpoint did not publish in 60 s:\n" + server.output());
-    }
-
     /** The sample's own client call, addNumbers(i, 2i), as its generated stub sends it. */
     private static void add(int requests) {
         for (int i = 0; i < requests; i++) {
-            String envelope = "<S:Envelope xmlns:S=\"http://schemas.xmlsoap.org/soap/envelope/\"><S:Body>"
-                    + "<ns2:addNumbers xmlns:ns2=\"http://server.fromjava/\"><arg0>" + i + "</arg0><arg1>" + 2 * i
-                    + "</arg1></ns2:addNumbers></S:Body></S:Envelope>";
-            Http.Response r = Http.post(ENDPOINT, envelope, "text/xml; charset=utf-8", Map.of("SOAPAction", "\"\""));
+            Http.Response r = PublishedSample.add(i, 2 * i);
             assertEquals(200, r.status(), r.body());
             assertTrue(r.body().contains("<return>" + 3 * i + "</return>"), r.body());
         }
