@@ -29,7 +29,7 @@ public final class Probes {
                 ServletStreamProbe.JAKARTA, ServletStreamProbe.JAVAX,
                 ServletAsyncProbes.JAKARTA, ServletAsyncProbes.JAVAX,
                 ServerEntryProbes.CXF_HTTP, ServerEntryProbes.JDK_HTTP, ServerEntryProbes.AXIS2_HTTP,
-                ServerEntryProbes.CXF_JMS,
+                ServerEntryProbes.CXF_JMS, ServerEntryProbes.QUARKUS_CXF,
                 TransportStreams.JDK_HTTP, TransportStreams.AXIS2_HTTP,
                 JdkHotSpots.XML_FACTORIES, JdkHotSpots.JAXB_CONTEXT, JdkHotSpots.SAAJ_FACTORIES,
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
