@@ -209,6 +209,61 @@ public final class Recorder {
         }
     }
 
+    /**
+     * A transport starts reading a request's head on this thread, after an idle wait that is no request's: the
+     * request opens ({@link #requestStartHeld}) when the first bytes come in ({@link #headArrived}).
+     */
+    public static void awaitHead() {
+        try {
+            ThreadRecording t = THREADS.get();
+            t.awaitingHead = !t.open || t.implicit;
+        } catch (Throwable e) {
+            failed("awaitHead", e);
+        }
+    }
+
+    /**
+     * Bytes came in from the connection; on a thread awaiting a request's head, the first ones open the request,
+     * and the rest of the head, until {@link #headRead}, is read in {@code transport.read}.
+     */
+    public static void headArrived(long bytes) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.awaitingHead && bytes > 0) {
+                t.awaitingHead = false;
+                requestStartHeld();
+                if (inRequest()) { // reading and parsing the rest of the head is the transport's read
+                    readStart();
+                    THREADS.get().readingHead = true;
+                }
+            }
+        } catch (Throwable e) {
+            failed("headArrived", e);
+        }
+    }
+
+    /**
+     * The head is read ({@code read}) or its read failed: a head awaited whose bytes were already buffered (no read
+     * came) opens the request now.
+     */
+    public static void headRead(boolean read) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.readingHead) {
+                t.readingHead = false;
+                readEnd(0, false, null);
+            }
+            if (t.awaitingHead) {
+                t.awaitingHead = false;
+                if (read) {
+                    requestStartHeld();
+                }
+            }
+        } catch (Throwable e) {
+            failed("headRead", e);
+        }
+    }
+
     /** Ends the request {@link #requestStartHeld} opened on this thread, if it did; its status as the transport set it. */
     public static void requestEndHeld(boolean threw) {
         int token = NOT_COUNTED;

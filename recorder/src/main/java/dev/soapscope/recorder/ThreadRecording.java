@@ -104,6 +104,10 @@ final class ThreadRecording implements CompletedRequest {
     int requestDepth;
     /** The token of a request whose end is another method's ({@link Recorder#requestStartHeld}): not request state. */
     int heldToken;
+    /** A transport waits on this thread for a request's head, which opens the request when its bytes come. */
+    boolean awaitingHead;
+    /** The request opened as its head came and the rest of the head is being read: {@code transport.read}. */
+    boolean readingHead;
     /** Inside the recorder itself: events are ignored so that our own work is never recorded. */
     boolean busy;
     int readDepth;

@@ -57,7 +57,8 @@ final class ServerEntryProbes {
     /**
      * Axis2's own HTTP server ({@code SimpleAxis2Server}, {@code axis2server.sh}): one thread per keep-alive
      * connection loops on {@code AxisHttpService#handleRequest}, which first waits in {@code receiveRequest()} for
-     * the next request's head. The request opens when that head has arrived and ends with {@code handleRequest};
+     * the next request's head. The request opens when the head's first bytes arrive (the wait before is the idle
+     * connection's; parsing and logging the head are the request's) and ends with {@code handleRequest};
      * its status is the one the connection sends ({@code sendResponse}, also for the errors Axis2 answers itself).
      */
     static final StackProbe AXIS2_HTTP = new StackProbe("server-entries.axis2-http",
@@ -202,13 +203,19 @@ final class ServerEntryProbes {
         }
     }
 
+    /** The head's first bytes open the request ({@code TransportStreams}' session buffers say when they come). */
     static final class Axis2RequestHead {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            Recorder.awaitHead();
+        }
+
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Return Object head, @Advice.Thrown Throwable thrown) {
+            Recorder.headRead(thrown == null && head != null);
             if (thrown != null || head == null) {
                 return; // the connection closed or timed out while idle: no request
             }
-            Recorder.requestStartHeld();
             org.apache.http.HttpRequest request = (org.apache.http.HttpRequest) head;
             org.apache.http.Header soapAction = request.getFirstHeader("SOAPAction");
             String action = soapAction == null ? null : soapAction.getValue();

@@ -51,8 +51,8 @@ final class TransportStreams {
                     TransportStreams.class, "SingleByteRead"),
             Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), named("read").and(takesArguments(3)),
                     TransportStreams.class, "RangeRead"),
-            Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), namedOneOf("fillBuffer", "readLine"),
-                    TransportStreams.class, "Read"),
+            Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), named("readLine"), TransportStreams.class, "Read"),
+            Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), named("fillBuffer"), TransportStreams.class, "Refill"),
             Rule.advised(namedOneOf(AXIS2_WRITE_BUFFERS), named("write").and(takesArguments(1))
                     .and(takesArgument(0, int.class)), TransportStreams.class, "SingleByteWrite"),
             Rule.advised(namedOneOf(AXIS2_WRITE_BUFFERS), named("write").and(takesArguments(3)),
@@ -111,6 +111,20 @@ final class TransportStreams {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
             Recorder.readEnd(started, 0, false, null);
+        }
+    }
+
+    /** A session buffer's refill from the socket: time reading; its first bytes may open an awaited request. */
+    static final class Refill {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter() {
+            return Recorder.readStartInRequest();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Return int read, @Advice.Thrown Throwable thrown) {
+            Recorder.readEnd(started, 0, false, null);
+            Recorder.headArrived(thrown != null ? -1 : read);
         }
     }
 
