@@ -112,6 +112,45 @@ class RecorderTest {
         assertEquals(512, stats.bytesIn());
     }
 
+    /**
+     * A transport that reads a request's head in one call and serves it in the one around it (Axis2's own server): the
+     * idle wait before the head's first bytes is no request's, the rest of the head is transport.read, the status is
+     * the one sent, and the request ends with the outer call. An idle read that ends the connection opens nothing.
+     */
+    @Test
+    void aHeldRequestOpensAtItsHeadsFirstBytesAndEndsWithTheOuterCall() {
+        listen();
+        Recorder.awaitHead();
+        Recorder.headArrived(-1); // the connection closed while idle
+        Recorder.headRead(false);
+        Recorder.requestEndHeld(false);
+        assertEquals(0, seen.size(), "an idle connection's end is no request");
+
+        Recorder.awaitHead();
+        sleep(20); // the keep-alive wait
+        Recorder.headArrived(0);
+        long before = System.nanoTime();
+        Recorder.headArrived(300); // the head's first bytes
+        spend(Phase.TRANSPORT_READ, 10);
+        Recorder.headRead(true);
+        Recorder.nameRequest(NameSource.STACK, "Version.getVersion");
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.responseStatus(100); // a 100-continue is not the answer
+        Recorder.responseStatus(500);
+        Recorder.requestEndHeld(false);
+        long outer = System.nanoTime() - before;
+
+        Seen r = only();
+        assertEquals("Version.getVersion", r.operation);
+        assertEquals(Outcome.SERVER_ERROR, r.outcome);
+        assertTrue(r.totalNanos <= outer, "the idle wait is outside the request: " + r.totalNanos + " > " + outer);
+        assertSelfTimes(r, outer);
+        Recorder.requestEndHeld(false); // a second end ends nothing
+        assertEquals(1, seen.size());
+    }
+
     @Test
     void reEntryAndMismatchedExitsKeepTheStackSane() {
         listen();
