@@ -518,6 +518,21 @@ public final class Recorder {
     }
 
     /**
+     * Names the current call by the payload the application handed to the stack (a JAX-WS {@code Dispatch}'s
+     * argument: a SAAJ message, a DOM source or node, a JAXB element), by its root element ({@link PayloadRoot}).
+     */
+    public static void nameFromPayload(Object payload) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (payload != null && wantsName(t, NameSource.STACK)) {
+                name(t, NameSource.STACK, OperationTable.clean(PayloadRoot.of(payload)));
+            }
+        } catch (Throwable e) {
+            failed("nameFromPayload", e);
+        }
+    }
+
+    /**
      * Names the current request from what HTTP tells: the SOAPAction header, else the SOAP 1.2 {@code action}
      * parameter of the content type, and the servlet path as the fallback.
      */

@@ -66,6 +66,15 @@ public final class ForkedClient implements AutoCloseable {
         return process.isAlive();
     }
 
+    /**
+     * Ends the JVM now (SIGTERM, then SIGKILL if it has not ended within 10 s) and collects its output: for a server's
+     * main that reads no input and would otherwise wait out {@link #close()}'s 10 s.
+     */
+    public void end() {
+        process.destroy();
+        close();
+    }
+
     /** Closes its standard input (the client then ends by itself), and kills it if it has not ended within 10 s. */
     @Override
     public void close() {

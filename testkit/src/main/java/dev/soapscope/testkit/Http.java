@@ -56,6 +56,16 @@ public final class Http {
         return post(uri, envelope, Soap.CONTENT_TYPE, Map.of("SOAPAction", "\"\""));
     }
 
+    /** Whether something accepts connections on {@code host:port} (within a second): for samples with fixed ports. */
+    public static boolean listening(String host, int port) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(host, port), 1000);
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     public static Response get(URI uri) {
         return get(uri, Map.of());
     }

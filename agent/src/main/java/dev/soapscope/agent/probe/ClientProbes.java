@@ -244,15 +244,24 @@ final class ClientProbes {
         }
     }
 
-    /** The call, named by its binding operation, at the endpoint's address; a fault is what it throws. */
+    /**
+     * The call, named by its binding operation, at the endpoint's address; a fault is what it throws. A
+     * {@code Dispatch}'s operation is CXF's own ({@code {http://cxf.apache.org/jaxws/dispatch}Invoke}): its call is
+     * named by the payload it sends, as the service names the operation it runs.
+     */
     static final class CxfCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static int enter(@Advice.This Object client, @Advice.Argument(1) Object operation) {
+        static int enter(@Advice.This Object client, @Advice.Argument(1) Object operation,
+                         @Advice.Argument(2) Object[] params) {
             int token = Recorder.clientStart();
             try { // the token must come back whatever happens: a call left open would hold the thread's recording
                 if (operation != null) {
-                    Recorder.nameRequest(NameSource.STACK,
-                            ((org.apache.cxf.service.model.BindingOperationInfo) operation).getName().toString());
+                    javax.xml.namespace.QName op = ((org.apache.cxf.service.model.BindingOperationInfo) operation).getName();
+                    if ("http://cxf.apache.org/jaxws/dispatch".equals(op.getNamespaceURI()) && params != null
+                            && params.length > 0) {
+                        Recorder.nameFromPayload(params[0]);
+                    }
+                    Recorder.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
                 }
                 org.apache.cxf.endpoint.Endpoint endpoint = ((org.apache.cxf.endpoint.ClientImpl) client).getEndpoint();
                 if (endpoint != null && endpoint.getEndpointInfo() != null) {

@@ -17,8 +17,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -458,12 +455,7 @@ class CxfEndpointPublishUnderAgentIT {
     }
 
     private static boolean listening() {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("localhost", PORT), 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return Http.listening("localhost", PORT);
     }
 
     /**
@@ -471,17 +463,7 @@ class CxfEndpointPublishUnderAgentIT {
      * JVM's child) rather than after ForkedClient's 10 s wait; then the port is free for the next transport.
      */
     private static void stop(ForkedClient server) throws Exception {
-        for (ProcessHandle child : ProcessHandle.current().children().toList()) {
-            if (child.info().commandLine().orElse("").contains("demo.hw.server.Server")) {
-                child.destroy();
-                try {
-                    child.onExit().get(10, TimeUnit.SECONDS);
-                } catch (TimeoutException e) {
-                    child.destroyForcibly();
-                }
-            }
-        }
-        server.close();
+        server.end();
     }
 
     /** The server JVM's threads (jcmd Thread.print), to see what holds the agent's endpoint. */
