@@ -2,7 +2,8 @@ package dev.soapscope.recorder;
 
 /**
  * Says once when a SOAP stack serves on a transport where soapscope opens no request: the service's own code ran
- * ({@code invoke}) outside any request, again and again for a minute, and no request opened in that minute. Then
+ * ({@code invoke}) outside any request, again and again for a minute, and no request opened in that minute (the count
+ * restarts when a minute is up and requests were served: said one to two minutes after the last request). Then
  * every figure of that work is background, and one line naming the stack and its entry says so instead of silence.
  * Asked only when a span of work outside any request ends, and does nothing once said.
  */
@@ -21,24 +22,37 @@ final class UnservedWork {
     };
 
     private static volatile boolean said;
+    /** When the spans being counted began, -1 before the first; the requests served then. */
     private static long since = -1;
     private static long requestsSince;
     private static int spans;
-    private static String entry;
-    private static String thread;
+
+    /** Requests served so far: read at the start of a count and when the minute is up, never per span. */
+    interface Served {
+        long requests();
+    }
 
     private UnservedWork() {
     }
 
-    /** A span of work outside any request ended on this thread, {@code invokeNanos} of it the service's own. */
-    static void ended(long invokeNanos, Aggregates aggregates) {
+    /**
+     * A span of work outside any request ended on this thread, {@code invokeNanos} of it the service's own. Per such
+     * span: a lock no request takes, a count and a clock comparison; the requests served are summed and the stack
+     * read only when a minute of spans is up.
+     */
+    static void ended(long invokeNanos, final Aggregates aggregates) {
         if (said || invokeNanos == 0) {
             return;
         }
         String line;
         try {
             synchronized (UnservedWork.class) {
-                line = observe(System.nanoTime(), requestsServed(aggregates));
+                line = observe(System.nanoTime(), new Served() {
+                    @Override
+                    public long requests() {
+                        return requestsServed(aggregates);
+                    }
+                });
             }
         } catch (Exception e) {
             line = null;
@@ -49,31 +63,40 @@ final class UnservedWork {
     }
 
     /**
-     * One more span at {@code now}, with {@code requests} served so far; the line to say, once, or null. A request
-     * served since the first span starts the minute afresh: the work then goes through a transport that is covered.
+     * One more span at {@code now}; the line to say, once, or null. When a minute of spans is up and a request was
+     * served meanwhile, the count starts afresh: that work goes through a transport that is covered (or is work a
+     * request handed off, a one-way call's), not through one where soapscope sees nothing.
      */
-    static String observe(long now, long requests) throws Exception {
+    static String observe(long now, Served served) throws Exception {
         if (said) {
             return null;
         }
-        if (since < 0 || requests != requestsSince) {
+        if (since < 0) {
+            since = now;
+            requestsSince = served.requests();
+            spans = 0;
+        }
+        spans++;
+        if (spans < MIN_SPANS || now - since < QUIET_NANOS) {
+            return null;
+        }
+        long requests = served.requests();
+        if (requests != requestsSince) {
             since = now;
             requestsSince = requests;
             spans = 0;
-            entry = entryOf(frames.call());
-            thread = Thread.currentThread().getName();
-        }
-        spans++;
-        if (spans < MIN_SPANS || now - since < QUIET_NANOS || entry == null) {
             return null;
         }
-        said = true;
-        Stack stack = Stack.servingWith(entry);
-        return stack.title() + " served work outside any request (" + spans + " times in "
-                + (now - since) / 1_000_000_000L + " s, on threads such as '" + thread + "') and no request opened:"
-                + " it enters through " + entry + ", a transport where soapscope opens no request, so its time is"
-                + " counted as background and no operation is listed (the README's 'Where requests open' lists the"
-                + " transports covered)";
+        said = true; // said or not, never asked again: a stack read once
+        String entry = entryOf(frames.call());
+        if (entry == null) {
+            return null;
+        }
+        return Stack.servingWith(entry).title() + " served work outside any request (" + spans + " times in "
+                + (now - since) / 1_000_000_000L + " s, on threads such as '" + Thread.currentThread().getName()
+                + "') and no request opened: it enters through " + entry + ", a transport where soapscope opens no"
+                + " request, so its time is counted as background and no operation is listed (the README's 'Where"
+                + " requests open' lists the transports covered)";
     }
 
     /** The outermost frame of a serving stack's own classes: where the transport hands the work to the stack. */
@@ -105,7 +128,5 @@ final class UnservedWork {
         said = false;
         since = -1;
         spans = 0;
-        entry = null;
-        thread = null;
     }
 }

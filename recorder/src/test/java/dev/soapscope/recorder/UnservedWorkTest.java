@@ -39,25 +39,40 @@ class UnservedWorkTest {
             new StackTraceElement("java.lang.Thread", "run", null, 4)};
         long t0 = 1_000 * SECOND;
         for (int i = 0; i < UnservedWork.MIN_SPANS - 1; i++) {
-            assertNull(UnservedWork.observe(t0 + i * 7 * SECOND, 5), "too few spans, or under a minute");
+            assertNull(UnservedWork.observe(t0 + i * 7 * SECOND, () -> 5), "too few spans, or under a minute");
         }
-        String line = UnservedWork.observe(t0 + 61 * SECOND, 5);
+        String line = UnservedWork.observe(t0 + 61 * SECOND, () -> 5);
         assertTrue(line != null && line.startsWith("Apache CXF served work outside any request (10 times in 61 s")
                 && line.contains("it enters through org.apache.cxf.transport.jms.JMSDestination.onMessage"), line);
-        assertNull(UnservedWork.observe(t0 + 62 * SECOND, 5), "said once");
+        assertNull(UnservedWork.observe(t0 + 62 * SECOND, () -> 5), "said once");
     }
 
     @Test
-    void notSaidBeforeAMinuteNorWhileRequestsOpen() throws Exception {
-        UnservedWork.frames = () -> new StackTraceElement[] {
-            new StackTraceElement("com.sun.xml.ws.transport.http.server.WSHttpHandler", "handle", null, 1)};
+    void notSaidBeforeAMinuteNorWhileRequestsOpenAndTheStackReadOnlyWhenAMinuteIsUp() throws Exception {
+        int[] reads = new int[1];
+        UnservedWork.frames = () -> {
+            reads[0]++;
+            return new StackTraceElement[] {
+                new StackTraceElement("com.sun.xml.ws.transport.http.server.WSHttpHandler", "handle", null, 1)};
+        };
+        long[] served = {0};
         long t0 = 5 * SECOND;
         for (int i = 0; i < 3 * UnservedWork.MIN_SPANS; i++) {
-            assertNull(UnservedWork.observe(t0 + i * SECOND, 0), "under a minute");
+            assertNull(UnservedWork.observe(t0 + i * SECOND, () -> served[0]), "under a minute");
         }
-        // requests open meanwhile (a covered transport, one-way work finishing on another thread): never said
-        for (int i = 0; i < 200; i++) {
-            assertNull(UnservedWork.observe(t0 + (30 + i) * SECOND, i), "requests are being served");
+        // requests open meanwhile (a covered transport, one-way work finishing on another thread): the count restarts
+        for (int i = 30; i < 200; i++) {
+            served[0]++;
+            assertNull(UnservedWork.observe(t0 + i * SECOND, () -> served[0]), "requests are being served");
         }
+        assertEquals(0, reads[0], "no stack read while nothing is said");
+        // then no request: said at the next minute that found none (one to two minutes on), with one read of the stack
+        String line = null;
+        for (int i = 200; i < 320 && line == null; i++) {
+            line = UnservedWork.observe(t0 + i * SECOND, () -> served[0]);
+        }
+        assertTrue(line != null && line.contains("Metro (JAX-WS RI) served work") && line.contains("WSHttpHandler.handle"),
+                String.valueOf(line));
+        assertEquals(1, reads[0]);
     }
 }
