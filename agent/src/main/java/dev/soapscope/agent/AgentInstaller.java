@@ -30,6 +30,7 @@ public final class AgentInstaller {
         Log.setLevel(config.logLevel());
         config.reportProblems();
         Recorder.configure(config.recorderSettings());
+        Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
         TraceBridge.install(config);
 
         final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());

@@ -75,6 +75,14 @@ public final class Recorder {
         }
     }
 
+    /**
+     * After how many seconds of a stack's service code running outside any request, with no request opened, the agent
+     * says so ({@code unserved.warn.seconds}); 0: never.
+     */
+    public static void warnUnservedAfter(long seconds) {
+        UnservedWork.sayAfter(seconds);
+    }
+
     /** Makes requests keep the stretches of time of each phase, for listeners ({@link CompletedRequest#timelineSize}). */
     public static void keepTimelines(boolean keep) {
         keepTimelines = keep;

@@ -8,8 +8,8 @@ package dev.soapscope.recorder;
  * Asked only when a span of work outside any request ends, and does nothing once said.
  */
 final class UnservedWork {
-    /** How long the work must go on with no request opened before it is said. */
-    static final long QUIET_NANOS = 60_000_000_000L;
+    /** How long the work must go on with no request opened before it is said; 0: never ({@code unserved.warn.seconds}). */
+    private static volatile long quietNanos = 60_000_000_000L;
     /** Spans of service code outside any request it takes in that time: a one-off is not a transport. */
     static final int MIN_SPANS = 10;
 
@@ -41,7 +41,7 @@ final class UnservedWork {
      * read only when a minute of spans is up.
      */
     static void ended(long invokeNanos, final Aggregates aggregates) {
-        if (said || invokeNanos == 0) {
+        if (said || invokeNanos == 0 || quietNanos == 0) {
             return;
         }
         String line;
@@ -77,7 +77,7 @@ final class UnservedWork {
             spans = 0;
         }
         spans++;
-        if (spans < MIN_SPANS || now - since < QUIET_NANOS) {
+        if (spans < MIN_SPANS || now - since < quietNanos) {
             return null;
         }
         long requests = served.requests();
@@ -121,6 +121,11 @@ final class UnservedWork {
             }
         }
         return served;
+    }
+
+    /** After how many seconds of unserved work it is said; 0: never. */
+    static void sayAfter(long seconds) {
+        quietNanos = seconds * 1_000_000_000L;
     }
 
     /** Forgets what was seen and said: for tests. */

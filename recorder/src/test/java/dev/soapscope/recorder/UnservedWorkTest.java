@@ -15,6 +15,7 @@ class UnservedWorkTest {
     @AfterEach
     void forget() {
         UnservedWork.reset();
+        UnservedWork.sayAfter(60);
         UnservedWork.frames = THREAD_FRAMES;
     }
 
@@ -45,6 +46,22 @@ class UnservedWorkTest {
         assertTrue(line != null && line.startsWith("Apache CXF served work outside any request (10 times in 61 s")
                 && line.contains("it enters through org.apache.cxf.transport.jms.JMSDestination.onMessage"), line);
         assertNull(UnservedWork.observe(t0 + 62 * SECOND, () -> 5), "said once");
+    }
+
+    @Test
+    void neverSaidWhenTurnedOff() throws Exception {
+        UnservedWork.sayAfter(0);
+        UnservedWork.frames = () -> new StackTraceElement[] {
+            new StackTraceElement("org.apache.axis2.engine.AxisEngine", "receive", null, 1)};
+        for (int i = 0; i < 1_000; i++) {
+            UnservedWork.ended(1, Recorder.aggregates());
+        }
+        UnservedWork.sayAfter(1);
+        assertNull(UnservedWork.observe(10 * SECOND, () -> 0), "the first span: a count starts");
+        for (int i = 1; i < UnservedWork.MIN_SPANS - 1; i++) {
+            assertNull(UnservedWork.observe(10 * SECOND + i, () -> 0));
+        }
+        assertTrue(UnservedWork.observe(12 * SECOND, () -> 0).startsWith("Apache Axis2 served work"), "said after 1 s");
     }
 
     @Test
