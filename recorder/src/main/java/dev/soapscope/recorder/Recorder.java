@@ -45,6 +45,8 @@ public final class Recorder {
     static volatile SegmentSink segmentSink;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
     static volatile boolean keepTimelines;
+    /** Some SOAP call was recorded: clients built from now on are the calls' (a Bus built at start-up is not). */
+    private static volatile boolean callsMade;
     /** Serves the endpoint's documents for callers that only share the bootstrap classes (the filter beside the agent). */
     private static volatile Function<String, String[]> endpoint;
 
@@ -53,6 +55,7 @@ public final class Recorder {
 
     /** Applies new limits and starts afresh: what was recorded so far is dropped. */
     public static synchronized void configure(RecorderSettings settings) {
+        callsMade = false;
         aggregates = new Aggregates(settings);
     }
 
@@ -151,7 +154,11 @@ public final class Recorder {
                     return NOT_COUNTED; // a request served inside a call this thread makes (an in-JVM transport) is the call's
                 }
                 t.callOutcome = Outcome.EXCEPTION; // a call whose end was lost long ago must not hold the thread
-                endCall(t);
+                if (t.shardOfCall != null) {
+                    releaseShard(t);
+                } else {
+                    endCall(t, true);
+                }
                 t = THREADS.get();
             }
             if (t.busy) {
@@ -343,17 +350,13 @@ public final class Recorder {
                 return NOT_COUNTED;
             }
             AsyncRequest h = (AsyncRequest) request;
-            ThreadRecording shard = new ThreadRecording();
-            shard.shardOf = h;
-            shard.parked = cur;
             synchronized (h) {
                 if (h.recorded) {
                     return NOT_COUNTED; // work after the request was recorded (a late task): background
                 }
                 h.running++;
             }
-            shard.open(false, aggregates.allocation);
-            THREADS.set(shard);
+            openShard(cur, false).shardOf = h;
             return ASYNC;
         } catch (Throwable e) {
             failed("asyncAttach", e);
@@ -372,11 +375,7 @@ public final class Recorder {
             if (h == null) {
                 return;
             }
-            shard.busy = true;
-            shard.close();
-            shard.busy = false;
-            THREADS.set(shard.parked);
-            shard.parked = null;
+            closeShard(shard);
             boolean due;
             synchronized (h) {
                 h.shards.add(shard);
@@ -419,6 +418,31 @@ public final class Recorder {
         } catch (Throwable e) {
             failed("asyncComplete", e);
         }
+    }
+
+    /**
+     * A shard: this thread's stretch of work for an asynchronous request or call, recorded apart (a call's as a call,
+     * so that the client probes record into it) and current until {@link #closeShard}; {@code cur} is parked meanwhile.
+     */
+    private static ThreadRecording openShard(ThreadRecording cur, boolean call) {
+        ThreadRecording shard = new ThreadRecording(call);
+        shard.callNesting = call ? 1 : 0; // a call's boundary met in the shard nests in the call: it never ends the shard
+        shard.parked = cur;
+        shard.open(false, aggregates.allocation);
+        THREADS.set(shard);
+        return shard;
+    }
+
+    /** The shard's stretch ends: its figures are frozen, and the thread's own recording is current again. */
+    private static void closeShard(ThreadRecording shard) {
+        shard.busy = true;
+        try {
+            shard.close();
+        } finally {
+            shard.busy = false;
+        }
+        THREADS.set(shard.parked);
+        shard.parked = null;
     }
 
     /** The request's first thread is done with it: its recording is frozen and handed to the request's handle. */
@@ -662,22 +686,215 @@ public final class Recorder {
             if (--c.callNesting > 0) {
                 return;
             }
-            endCall(c);
+            endCall(c, true);
         } catch (Throwable e) {
             failed("clientEnd", e);
         }
     }
 
-    /** Records the call and gives the thread back to its own recording. */
-    private static void endCall(ThreadRecording c) {
+    /** Records the call (or hands it to its handle) and gives the thread back to its own recording. */
+    private static void endCall(ThreadRecording c, boolean answered) {
         ThreadRecording t = c.outer;
         try {
-            finishCall(c, t);
+            if (c.handle == null) {
+                finishCall(c, t);
+            } else {
+                handOver(c, t, answered);
+            }
         } finally {
             THREADS.set(t);
             if (t.downstream) {
                 t.exitDownstream();
             }
+        }
+    }
+
+    /**
+     * The caller's boundary of a call with a handle returned: its recording is frozen into the handle, and the call
+     * recorded now if nothing else works for it, else by the last thread that does. {@code answered}: the boundary
+     * returned the answer (a synchronous call), rather than leaving it to other threads.
+     */
+    private static void handOver(ThreadRecording c, ThreadRecording t, boolean answered) {
+        CallHandle h = c.handle;
+        c.busy = true;
+        try {
+            c.close();
+        } finally {
+            c.busy = false;
+        }
+        String from = t.open && !t.implicit ? (t.name != null ? t.name : "/") : null;
+        boolean due;
+        synchronized (h) {
+            h.main = c;
+            h.calledFrom = from;
+            if (answered && !h.answered) {
+                h.answered = true;
+                h.answeredAt = c.lastNanos();
+            }
+            due = h.due();
+            h.recorded |= due;
+        }
+        if (due) {
+            recordCall(h); // here, on the caller's thread: its recording is free for its next call
+        } else {
+            t.call = null; // the recording is the handle's now; the thread's next call gets one of its own
+        }
+    }
+
+    /**
+     * The call open on this thread, as a handle for the work other threads do for it (the stack keeps it with the
+     * call: CXF in its exchange); the same handle however often it is asked. Null outside a call.
+     */
+    public static Object callHandle() {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client || c.busy) {
+                return null;
+            }
+            if (c.shardOfCall != null) {
+                return c.shardOfCall;
+            }
+            if (c.handle == null) {
+                c.handle = new CallHandle();
+            }
+            return c.handle;
+        } catch (Throwable e) {
+            failed("callHandle", e);
+            return null;
+        }
+    }
+
+    /**
+     * The caller's boundary of an asynchronous call returned ({@code doInvoke} with a callback): the call goes on
+     * without its caller, and ends when its answer is handed over ({@link #callAnswered}). A call with no handle ends here.
+     */
+    public static void clientDetach(int token) {
+        if (token != OPENED) {
+            clientEnd(token, null);
+            return;
+        }
+        try {
+            ThreadRecording c = THREADS.get();
+            if (!c.client || c.shardOfCall != null) {
+                return;
+            }
+            if (--c.callNesting > 0) {
+                return;
+            }
+            endCall(c, false);
+        } catch (Throwable e) {
+            failed("clientDetach", e);
+        }
+    }
+
+    /**
+     * This thread starts working for the call {@code handle} stands for (reading its answer): returns {@link #ASYNC},
+     * for {@link #callRelease}, or {@link #NOT_COUNTED} when this thread already works for that call or for another
+     * call or request (the work is that one's), or the call was recorded.
+     */
+    public static int callAttach(Object handle) {
+        try {
+            if (!(handle instanceof CallHandle)) {
+                return NOT_COUNTED;
+            }
+            ThreadRecording cur = THREADS.get();
+            if (cur.open || cur.busy || cur.client) {
+                return NOT_COUNTED;
+            }
+            CallHandle h = (CallHandle) handle;
+            synchronized (h) {
+                if (h.recorded || h.answered && h.main != null) {
+                    return NOT_COUNTED;
+                }
+                h.running++;
+            }
+            openShard(cur, true).shardOfCall = h;
+            return ASYNC;
+        } catch (Throwable e) {
+            failed("callAttach", e);
+            return NOT_COUNTED;
+        }
+    }
+
+    /** This thread is done working for the call {@link #callAttach} attached it to (if the answer did not end it first). */
+    public static void callRelease(int token) {
+        if (token != ASYNC) {
+            return;
+        }
+        try {
+            ThreadRecording shard = THREADS.get();
+            if (shard.shardOfCall != null) {
+                releaseShard(shard);
+            }
+        } catch (Throwable e) {
+            failed("callRelease", e);
+        }
+    }
+
+    private static void releaseShard(ThreadRecording shard) {
+        CallHandle h = shard.shardOfCall;
+        closeShard(shard);
+        boolean due;
+        synchronized (h) {
+            h.shards.add(shard);
+            h.running--;
+            due = h.due();
+            h.recorded |= due;
+        }
+        if (due) {
+            recordCall(h);
+        }
+    }
+
+    /**
+     * The answer of the call this thread works for is handed to the application ({@code Future} completed, handler
+     * called): the call ends now, {@code thrown} (null: an answer) telling its outcome. A shard stops here: what the
+     * thread does next (the application's handler) is not the call's.
+     */
+    public static void callAnswered(Throwable thrown) {
+        try {
+            ThreadRecording r = THREADS.get();
+            CallHandle h = r.shardOfCall != null ? r.shardOfCall : r.client ? r.handle : null;
+            if (h == null || r.busy) {
+                return;
+            }
+            synchronized (h) {
+                if (h.answered) {
+                    return;
+                }
+                h.answered = true;
+                h.answeredAt = System.nanoTime();
+                h.outcome = Outcome.ofCall(thrown);
+            }
+            if (r.shardOfCall != null) {
+                releaseShard(r);
+            }
+        } catch (Throwable e) {
+            failed("callAnswered", e);
+        }
+    }
+
+    /** Records a call whose work was spread over threads: the caller's recording with every shard's work added. */
+    private static void recordCall(CallHandle h) {
+        ThreadRecording c = h.main;
+        c.busy = true;
+        try {
+            for (ThreadRecording shard : h.shards) {
+                c.absorb(shard);
+            }
+            c.endCallAt(Math.max(h.answeredAt, c.startNanos()));
+            if (h.outcome != null && h.outcome != Outcome.SUCCESS && c.callOutcome == Outcome.SUCCESS) {
+                c.callOutcome = h.outcome;
+            }
+            int row = recordCallFigures(c, h.calledFrom);
+            for (ThreadRecording shard : h.shards) {
+                shard.flushSites(row, aggregates.sites());
+            }
+            notifyListeners(c, callListeners);
+        } finally {
+            h.shards.clear();
+            c.reset();
+            c.busy = false;
         }
     }
 
@@ -945,6 +1162,16 @@ public final class Recorder {
 
     public static void hotspot(HotSpotKind kind, String detail) {
         hotspot(kind.ordinal(), detail);
+    }
+
+    /**
+     * As {@link #hotspot(int, String)}, once this JVM has made a SOAP call: for what every stack builds once at start-up,
+     * server or client (a CXF {@code Bus}), which is a finding only when calls keep building it.
+     */
+    public static void hotspotOnceCalling(int kind, String detail) {
+        if (callsMade) {
+            hotspot(kind, detail);
+        }
     }
 
     /**
@@ -1279,25 +1506,35 @@ public final class Recorder {
         c.busy = true;
         try {
             c.close();
-            Aggregates a = aggregates;
-            ClientCalls calls = a.clients();
-            String name = c.name != null ? c.name : c.stackName != null ? c.stackName : ClientCalls.UNNAMED;
-            int row = c.callRow(calls, name, c.peer != null ? c.peer : ClientCalls.UNKNOWN_PEER);
-            c.operationIndex = row;
-            c.operationName = calls.operation(row);
-            calls.statsFor(row).record(c);
-            if (a.allocation && !c.allocationMeasured()) {
-                a.allocationUnavailable();
-            }
-            c.flushSites(a.clientSiteIndex(row), a.sites());
-            if (outer.open && !outer.implicit) {
-                calls.calledFrom(row, outer.name != null ? outer.name : "/");
-            }
+            recordCallFigures(c, outer.open && !outer.implicit ? (outer.name != null ? outer.name : "/") : null);
             notifyListeners(c, callListeners);
         } finally {
             c.reset();
             c.busy = false;
         }
+    }
+
+    /** Adds a closed call to its row (operation and peer) and the request that made it; returns its sites' index. */
+    private static int recordCallFigures(ThreadRecording c, String calledFrom) {
+        Aggregates a = aggregates;
+        ClientCalls calls = a.clients();
+        String name = c.name != null ? c.name : c.stackName != null ? c.stackName : ClientCalls.UNNAMED;
+        int row = c.callRow(calls, name, c.peer != null ? c.peer : ClientCalls.UNKNOWN_PEER);
+        c.operationIndex = row;
+        c.operationName = calls.operation(row);
+        calls.statsFor(row).record(c);
+        if (a.allocation && !c.allocationMeasured()) {
+            a.allocationUnavailable();
+        }
+        int sites = a.clientSiteIndex(row);
+        c.flushSites(sites, a.sites());
+        if (calledFrom != null) {
+            calls.calledFrom(row, calledFrom);
+        }
+        if (!callsMade) {
+            callsMade = true;
+        }
+        return sites;
     }
 
     private static void failed(String where, Throwable e) {

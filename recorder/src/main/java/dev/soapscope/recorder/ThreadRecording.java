@@ -42,12 +42,17 @@ final class ThreadRecording implements CompletedRequest {
     private String lastOperation;
     private String lastPeer;
     private int lastRow = -1;
+    private ClientCalls lastCalls;
 
     /** The request went asynchronous on this thread ({@code startAsync}): its handle. */
     AsyncRequest async;
     /** For a shard (work done for an asynchronous request on another thread): that request, and this thread's own recording. */
     AsyncRequest shardOf;
     ThreadRecording parked;
+    /** For a call's recording: its handle, once a stack asked for one ({@link Recorder#callHandle}). */
+    CallHandle handle;
+    /** For a call's shard (work done for a call on another thread than its caller's): that call. */
+    CallHandle shardOfCall;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
@@ -277,9 +282,10 @@ final class ThreadRecording implements CompletedRequest {
 
     /** The call row for an operation at a peer, remembered for the next call of this thread. */
     int callRow(ClientCalls calls, String operation, String callPeer) {
-        if (lastRow >= 0 && operation.equals(lastOperation) && callPeer.equals(lastPeer)) {
+        if (lastRow >= 0 && calls == lastCalls && operation.equals(lastOperation) && callPeer.equals(lastPeer)) {
             return lastRow;
         }
+        lastCalls = calls; // a recorder configured afresh has a table of its own
         lastRow = calls.indexOf(operation, callPeer);
         lastOperation = operation;
         lastPeer = callPeer;
@@ -408,7 +414,30 @@ final class ThreadRecording implements CompletedRequest {
         if (stackName == null) {
             stackName = shard.stackName;
         }
+        if (peer == null) {
+            peer = shard.peer;
+        }
         threw |= shard.threw;
+    }
+
+    /**
+     * A call whose work was spread over threads ends at {@code endNanos}, when its answer was handed over: what no
+     * thread worked on it is {@link Phase#WAIT} (the caller's own waits and the shards' are recounted so), floored at 0.
+     */
+    void endCallAt(long endNanos) {
+        totalNanos = Math.max(0, endNanos - start);
+        long work = 0;
+        for (int p = 0; p < Phase.COUNT; p++) {
+            if (p != Phase.WAIT.ordinal()) {
+                work += phaseNanos[p];
+            }
+        }
+        phaseNanos[Phase.WAIT.ordinal()] = Math.max(0, totalNanos - work);
+    }
+
+    /** When the recording was closed (or last switched). */
+    long lastNanos() {
+        return last;
     }
 
     /**
@@ -473,6 +502,7 @@ final class ThreadRecording implements CompletedRequest {
         awaitingAnswer = false;
         peer = null;
         callOutcome = Outcome.SUCCESS;
+        handle = null;
         keepTimeline = false;
     }
 

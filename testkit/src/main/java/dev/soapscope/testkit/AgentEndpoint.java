@@ -72,6 +72,20 @@ public final class AgentEndpoint {
         return Http.get(uri(pathAndQuery));
     }
 
+    /**
+     * The /phases a JVM's agent wrote into its run directory ({@code profiler.dir}) as it exited: for a client that ends
+     * by itself. {@code output}: what the JVM printed, for the failure message.
+     */
+    public static JsonNode phasesIn(java.nio.file.Path runDir, String output) {
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(runDir)) {
+            java.nio.file.Path file = files.filter(p -> p.getFileName().toString().equals("phases.json")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no phases.json in " + runDir + "\n" + output));
+            return new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The /phases entry of one operation. */
     public static JsonNode operation(JsonNode phases, String name) {
         for (JsonNode op : phases.get("operations")) {
@@ -96,6 +110,55 @@ public final class AgentEndpoint {
     public static double otherShare(JsonNode entry) {
         JsonNode other = entry.get("phases").get("other");
         return other == null ? 0 : other.get("share").asDouble();
+    }
+
+    /**
+     * {@code other}'s share of the time an entry spent since {@code before}, its entry in an earlier /phases (null: all
+     * of it): the share of the calls or requests after a warm-up.
+     */
+    public static double otherShareSince(JsonNode before, JsonNode after) {
+        if (before == null) {
+            return otherShare(after);
+        }
+        Map<String, Double> spent = selfMicrosBetween(before, after);
+        double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
+        return total <= 0 ? 1 : spent.getOrDefault("other", 0.0) / total;
+    }
+
+    /** The /phases {@code clients} entry of one operation, or null when it has none yet. */
+    public static JsonNode clientOrNull(JsonNode phases, String name) {
+        JsonNode clients = phases.get("clients");
+        if (clients != null) {
+            for (JsonNode call : clients) {
+                if (call.get("operation").asText().equals(name)) {
+                    return call;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code operation @ peer = calls (outcomes)} for each /phases {@code clients} entry: for failure messages. */
+    public static Map<String, String> clientRows(JsonNode phases) {
+        Map<String, String> rows = new java.util.LinkedHashMap<>();
+        JsonNode clients = phases.get("clients");
+        if (clients != null) {
+            clients.forEach(e -> rows.put(e.get("operation").asText() + " @ " + e.path("peer").asText(),
+                    e.get("requests").asLong() + " " + e.path("outcomes")));
+        }
+        return rows;
+    }
+
+    /** Calls counted in a /phases, all operations and peers. */
+    public static long callsCounted(JsonNode phases) {
+        long n = 0;
+        JsonNode clients = phases.get("clients");
+        if (clients != null) {
+            for (JsonNode e : clients) {
+                n += e.get("requests").asLong();
+            }
+        }
+        return n;
     }
 
     /**

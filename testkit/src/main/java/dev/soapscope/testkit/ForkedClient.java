@@ -108,6 +108,24 @@ public final class ForkedClient implements AutoCloseable {
             this.mainClass = mainClass;
         }
 
+        /**
+         * The jars listed in a class-path file, as {@code dependency:build-classpath} writes it ({@code outputFile}):
+         * a sample's run-time dependencies. A missing file fails, naming the goal that writes it.
+         */
+        public Builder classpathFile(Path file) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalStateException(file + " is missing: mvn verify writes it (dependency:build-classpath)");
+            }
+            try {
+                for (String jar : Files.readString(file).trim().split(java.io.File.pathSeparator)) {
+                    classpath.add(Path.of(jar));
+                }
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+            return this;
+        }
+
         /** Entries of the class path; a directory of jars ({@code WEB-INF/lib}) adds each jar in it. */
         public Builder classpath(Path... entries) {
             for (Path e : entries) {

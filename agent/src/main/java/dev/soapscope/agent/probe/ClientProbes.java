@@ -80,15 +80,39 @@ final class ClientProbes {
                     HotSpotKind.CLIENT_CREATE, "JAX-WS Dispatch built (Service.createDispatch)"))
             .loadedBy(SeesType.anyOf("javax.xml.ws.Service", "jakarta.xml.ws.Service"));
 
-    /** CXF: {@code ClientImpl.doInvoke}, under proxies and {@code Dispatch} alike; proxies, dynamic clients and buses built. */
+    /** Where a CXF call's exchange keeps its {@link Recorder#callHandle}: a key of ours, which CXF never reads. */
+    static final String CXF_CALL_KEY = "dev.soapscope.call";
+
+    /**
+     * CXF: {@code ClientImpl.doInvoke}, under proxies and {@code Dispatch} alike, synchronous or not; proxies, dynamic
+     * clients and buses built. A call's exchange keeps its handle, so the threads that read its answer (an asynchronous
+     * call's executor, CXF's work queue, a JMS listener) work for it, until the answer is handed to the application.
+     */
     static final StackProbe CXF = new StackProbe("cxf-client",
             Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("doInvoke").and(takesArguments(5)),
                     ClientProbes.class, "CxfCall"),
+            Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("setExchangeProperties").and(takesArguments(3)),
+                    ClientProbes.class, "CxfCallHandle"),
+            Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("onMessage").and(takesArguments(1)),
+                    ClientProbes.class, "CxfAnswerRead"),
+            Rule.advised(named("org.apache.cxf.transport.http.HTTPConduit$WrappedOutputStream"),
+                    named("handleResponseInternal").and(takesArguments(0)), ClientProbes.class, "CxfResponseHandled"),
+            Rule.advised(Rule.below("org.apache.cxf.endpoint.ClientCallback"),
+                    named("handleResponse").and(takesArguments(2)), ClientProbes.class, "CxfAnswered"),
+            Rule.advised(Rule.below("org.apache.cxf.endpoint.ClientCallback"),
+                    named("handleException").and(takesArguments(2)), ClientProbes.class, "CxfAnsweredWithException"),
+            // the caller's wait for an answer another thread reads (a JMS listener), and a thread's wait for the
+            // answer CXF 4's HttpClient conduit receives on the HttpClient's own threads
+            Rule.phaseInCall(named("org.apache.cxf.endpoint.ClientImpl"), named("waitResponse").and(takesArguments(1)),
+                    Phase.WAIT),
+            Rule.phaseInCall(named("org.apache.cxf.transport.http.HttpClientHTTPConduit$HttpClientWrappedOutputStream"),
+                    named("getResponse").and(takesArguments(0)), Phase.WAIT),
             Rule.hotspot(Rule.below("org.apache.cxf.frontend.ClientProxyFactoryBean"), named("create").and(takesArguments(0)),
                     HotSpotKind.CLIENT_CREATE, "CXF proxy built (service model, ClientImpl, conduit)"),
             Rule.hotspot(Rule.below("org.apache.cxf.endpoint.dynamic.DynamicClientFactory"), named("createClient"),
                     HotSpotKind.CLIENT_CREATE, "CXF dynamic client built (its WSDL compiled to classes)"),
-            Rule.createdAt(named("org.apache.cxf.bus.extension.ExtensionManagerBus"), HotSpotKind.CLIENT_CREATE,
+            // every CXF server and client builds a Bus at start-up: one built once calls are made is the calls'
+            Rule.createdOnceCalling(named("org.apache.cxf.bus.extension.ExtensionManagerBus"), HotSpotKind.CLIENT_CREATE,
                     "CXF Bus built"))
             .loadedBy(SeesType.anyOf("org.apache.cxf.endpoint.ClientImpl")).seenAs(Stack.CXF);
 
@@ -273,9 +297,76 @@ final class ClientProbes {
             return token;
         }
 
+        /** An asynchronous call (a callback given) that returned goes on without its caller. */
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Argument(0) Object callback, @Advice.Thrown Throwable thrown) {
+            if (callback != null && thrown == null) {
+                Recorder.clientDetach(token);
+            } else {
+                Recorder.clientEnd(token, thrown);
+            }
+        }
+    }
+
+    /** The call's exchange, made in its {@code doInvoke}, keeps the call's handle. */
+    static final class CxfCallHandle {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Object exchange) {
+            Object handle = Recorder.callHandle();
+            if (handle != null && exchange != null) {
+                ((org.apache.cxf.message.Exchange) exchange).put(CXF_CALL_KEY, handle);
+            }
+        }
+    }
+
+    /** The in chain reading a call's answer: on another thread than the caller's, that thread works for the call. */
+    static final class CxfAnswerRead {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.Argument(0) Object message) {
+            org.apache.cxf.message.Exchange exchange = ((org.apache.cxf.message.Message) message).getExchange();
+            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CXF_CALL_KEY));
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token) {
+            Recorder.callRelease(token);
+        }
+    }
+
+    /**
+     * An HTTP conduit handling the answer (status, headers, then the in chain): on a work-queue thread for an
+     * asynchronous call. Failing there (a timeout, a refused connection) is the call's answer.
+     */
+    static final class CxfResponseHandled {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.FieldValue("outMessage") Object outMessage) {
+            org.apache.cxf.message.Exchange exchange = outMessage == null ? null
+                    : ((org.apache.cxf.message.Message) outMessage).getExchange();
+            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CXF_CALL_KEY));
+        }
+
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            if (thrown != null && token == Recorder.ASYNC) {
+                Recorder.callAnswered(thrown);
+            }
+            Recorder.callRelease(token);
+        }
+    }
+
+    /** The answer handed to the application's {@code Future} or handler: the call ends, a success. */
+    static final class CxfAnswered {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            Recorder.callAnswered(null);
+        }
+    }
+
+    /** As {@link CxfAnswered}, with what the call failed with: a fault, a timeout, a transport error. */
+    static final class CxfAnsweredWithException {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(1) Throwable thrown) {
+            Recorder.callAnswered(thrown);
         }
     }
 

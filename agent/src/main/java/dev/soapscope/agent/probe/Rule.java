@@ -125,6 +125,16 @@ final class Rule {
                         .bind(RuleAdvice.SiteValue.class, site));
     }
 
+    /**
+     * As {@link #createdAt}, counted only once this JVM has made a SOAP call: for what every stack builds once at
+     * start-up, a server as much as a client (a CXF {@code Bus}), which is a finding only when calls keep building it.
+     */
+    static Rule createdOnceCalling(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind, String site) {
+        return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedOnceCalling"),
+                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
+                        .bind(RuleAdvice.SiteValue.class, site));
+    }
+
     /** The methods are a SOAP call's boundary: each outermost one is one call this JVM makes. */
     static Rule clientCall(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCall"), Advice.withCustomMapping());

@@ -108,6 +108,13 @@ final class RuleAdvice {
         }
     }
 
+    static final class CreatedOnceCalling {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@KindValue int kind, @SiteValue String site) {
+            Recorder.hotspotOnceCalling(kind, site);
+        }
+    }
+
     /** A SOAP call's boundary: the outermost one counts the call; what it threw tells the outcome. */
     static final class ClientCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)

@@ -1,7 +1,6 @@
 package dev.soapscope.demo.cxfdispatch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.demo.cxfdispatch.DispatchDriver.Call;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedClient;
@@ -81,7 +80,13 @@ class CxfDispatchSampleUnderAgentIT {
         DOM_SOURCE_MESSAGE(Call.DOM_SOURCE_MESSAGE),
         DOM_SOURCE_PAYLOAD(Call.DOM_SOURCE_PAYLOAD),
         /** The sample client's three calls, in its order, each round. */
-        SAMPLE_SEQUENCE(Call.SOAP_MESSAGE, Call.DOM_SOURCE_MESSAGE, Call.DOM_SOURCE_PAYLOAD);
+        SAMPLE_SEQUENCE(Call.SOAP_MESSAGE, Call.DOM_SOURCE_MESSAGE, Call.DOM_SOURCE_PAYLOAD),
+        /**
+         * Asynchronous: {@code invokeAsync} taken with {@code Future.get}, then with an {@code AsyncHandler}. CXF 4's
+         * default conduit (java.net.http) receives the answer on its own threads and CXF reads it on its work queue's:
+         * each call is still one call, its answer's reading in it, ending when the answer is handed over.
+         */
+        ASYNCHRONOUS(Call.SOAP_MESSAGE_FUTURE, Call.DOM_SOURCE_PAYLOAD_HANDLER);
 
         final List<Call> calls;
 
@@ -176,12 +181,7 @@ class CxfDispatchSampleUnderAgentIT {
         client.await("Hi Heron", Duration.ofSeconds(120));
         client.close();
         assertFalse(client.isAlive(), "the sample's client ends by itself");
-        Path phasesFile;
-        try (var files = Files.walk(run)) {
-            phasesFile = files.filter(p -> p.getFileName().toString().equals("phases.json")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no phases.json in " + run + "\n" + client.output()));
-        }
-        JsonNode phases = new ObjectMapper().readTree(phasesFile.toFile());
+        JsonNode phases = AgentEndpoint.phasesIn(run, client.output());
         JsonNode clients = phases.get("clients");
         System.out.println("[cxf-dispatch] the sample's Client main: " + rows(clients));
         assertAll("Client.main",

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,7 +52,11 @@ public final class DispatchDriver {
         /** {@code Dispatch<DOMSource>} (a SAAJ SOAPPart), {@code Mode.MESSAGE}, SOAPService2 / SoapPort2, Req2. */
         DOM_SOURCE_MESSAGE("/GreetMeDocLiteralReq2.xml", "Hi Scott"),
         /** {@code Dispatch<DOMSource>} (the body's content as a Document), {@code Mode.PAYLOAD}, SOAPService3, Req3. */
-        DOM_SOURCE_PAYLOAD("/GreetMeDocLiteralReq3.xml", "Hi Heron");
+        DOM_SOURCE_PAYLOAD("/GreetMeDocLiteralReq3.xml", "Hi Heron"),
+        /** As {@link #SOAP_MESSAGE}, called with {@code invokeAsync}, the answer taken with {@code Future.get} (ours). */
+        SOAP_MESSAGE_FUTURE("/GreetMeDocLiteralReq1.xml", "Hi Gil"),
+        /** As {@link #DOM_SOURCE_PAYLOAD}, called with {@code invokeAsync} and an {@code AsyncHandler} (ours). */
+        DOM_SOURCE_PAYLOAD_HANDLER("/GreetMeDocLiteralReq3.xml", "Hi Heron");
 
         public final String request;
         final String answer;
@@ -146,7 +151,8 @@ public final class DispatchDriver {
     private static Caller caller(Call call, URL wsdlURL) throws Exception {
         MessageFactory factory = MessageFactory.newInstance();
         switch (call) {
-            case SOAP_MESSAGE: {
+            case SOAP_MESSAGE:
+            case SOAP_MESSAGE_FUTURE: {
                 SOAPService1 service1 = new SOAPService1(wsdlURL, new QName(NS, "SOAPService1"));
                 Dispatch<SOAPMessage> dispSOAPMsg = service1.createDispatch(new QName(NS, "SoapPort1"),
                         SOAPMessage.class, Mode.MESSAGE);
@@ -159,7 +165,8 @@ public final class DispatchDriver {
 
                     @Override
                     String invoke(Object soapReq1) throws Exception {
-                        SOAPMessage soapResp = dispSOAPMsg.invoke((SOAPMessage) soapReq1);
+                        SOAPMessage soapResp = call == Call.SOAP_MESSAGE ? dispSOAPMsg.invoke((SOAPMessage) soapReq1)
+                                : dispSOAPMsg.invokeAsync((SOAPMessage) soapReq1).get(30, TimeUnit.SECONDS);
                         return soapResp.getSOAPBody().getTextContent();
                     }
                 };
@@ -183,7 +190,8 @@ public final class DispatchDriver {
                     }
                 };
             }
-            case DOM_SOURCE_PAYLOAD: {
+            case DOM_SOURCE_PAYLOAD:
+            case DOM_SOURCE_PAYLOAD_HANDLER: {
                 SOAPService3 service3 = new SOAPService3(wsdlURL, new QName(NS, "SOAPService3"));
                 Dispatch<DOMSource> dispDOMSrcPayload = service3.createDispatch(new QName(NS, "SoapPort3"),
                         DOMSource.class, Service.Mode.PAYLOAD);
@@ -197,7 +205,20 @@ public final class DispatchDriver {
 
                     @Override
                     String invoke(Object domReqPayload) throws Exception {
-                        DOMSource domRespPayload = dispDOMSrcPayload.invoke((DOMSource) domReqPayload);
+                        DOMSource domRespPayload;
+                        if (call == Call.DOM_SOURCE_PAYLOAD) {
+                            domRespPayload = dispDOMSrcPayload.invoke((DOMSource) domReqPayload);
+                        } else {
+                            CompletableFuture<DOMSource> handed = new CompletableFuture<>();
+                            dispDOMSrcPayload.invokeAsync((DOMSource) domReqPayload, response -> {
+                                try {
+                                    handed.complete(response.get());
+                                } catch (Exception e) {
+                                    handed.completeExceptionally(e);
+                                }
+                            });
+                            domRespPayload = handed.get(30, TimeUnit.SECONDS);
+                        }
                         Element response = fetchElementByName(domRespPayload.getNode(), "greetMeResponse");
                         return response == null ? null : response.getTextContent();
                     }

@@ -1,7 +1,6 @@
 package dev.soapscope.demo.cxf;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.ForkedClient;
 import dev.soapscope.testkit.ForkedServer;
@@ -113,12 +112,7 @@ class CxfWsdlFirstClientUnderAgentIT {
                 .start();
         client.await("All calls were successful", Duration.ofSeconds(60));
         client.close();
-        Path phasesFile;
-        try (var files = Files.walk(run)) {
-            phasesFile = files.filter(p -> p.getFileName().toString().equals("phases.json")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no phases.json in " + run + "\n" + client.output()));
-        }
-        JsonNode phases = new ObjectMapper().readTree(phasesFile.toFile());
+        JsonNode phases = AgentEndpoint.phasesIn(run, client.output());
         JsonNode get = AgentEndpoint.client(phases, GET);
         assertEquals(2, get.get("requests").asLong(), get.toPrettyString());
         assertEquals(1, get.get("outcomes").get("fault").asLong(), get.toPrettyString());
