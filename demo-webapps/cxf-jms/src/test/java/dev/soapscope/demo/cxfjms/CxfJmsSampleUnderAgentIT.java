@@ -14,18 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.support.ClassPathXmlApplicationContext;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,30 +40,20 @@ import static org.junit.jupiter.api.Assertions.fail;
  * it arrives and the warm-up's figures are read between two calls, with no protocol between the test and a driver.
  */
 class CxfJmsSampleUnderAgentIT {
-    private static final String NS = "{http://customerservice.example.com/}";
-    private static final String GET = NS + "getCustomersByName";
-    private static final String UPDATE = NS + "updateCustomer";
+    private static final String GET = JmsSample.GET;
+    private static final String UPDATE = JmsSample.UPDATE;
     private static final int WARM_UP = 50;
     private static final int CALLS = 200;
-    /** One call in ten asks for "None", which the sample's service answers with its NoSuchCustomerException fault. */
-    private static final int FAULT_EVERY = 10;
+    private static final int FAULT_EVERY = JmsSample.FAULT_EVERY;
     /** The tag /phases gives a served request whose reply is a SOAP fault: as over HTTP (a fault is a 500). */
     private static final String FAULT = "server_error";
-    private static final String BROKER_MAIN = "com.example.customerservice.broker.EmbeddedBroker";
-    private static final String SERVER_MAIN = "com.example.customerservice.server.CustomerServiceSpringServer";
-    /** What CXF logs once the endpoint's JMS destination is set up (ServerImpl#initDestination). */
-    private static final String PUBLISHED = "Setting the server's publish address to be jms:queue:test.queue";
     /** The sample's server main sleeps this long, then closes its context and exits. */
     private static final Duration SERVER_LIFETIME = Duration.ofMinutes(5);
     /** CXF's client LoggingFeature logs each message here; kept referenced so its level holds. */
     private static final Logger CLIENT_MESSAGE_LOG = Logger.getLogger("org.apache.cxf.services");
 
-    private static ForkedClient broker;
+    private static JmsSample sample;
     private static ForkedClient server;
-    /** Their processes, to end them: the sample's mains never read the input that ForkedClient closes. */
-    private static ProcessHandle brokerPid;
-    private static ProcessHandle serverPid;
-    private static long serverStarted;
     private static AgentEndpoint agent;
     private static ClassPathXmlApplicationContext clientContext;
     private static CustomerService port;
@@ -80,24 +66,10 @@ class CxfJmsSampleUnderAgentIT {
 
     @BeforeAll
     static void startAndSend() throws Exception {
-        Path classes = Path.of(System.getProperty("cxf.jms.classes", "target/classes"));
-        Path lib = Path.of(System.getProperty("cxf.jms.lib", "target/sample-lib"));
-        if (listening(61616)) {
-            fail("something already listens on localhost:61616, the sample's fixed broker port: another broker or a"
-                    + " leftover run of this test");
-        }
-        Set<Long> before = childPids();
-        broker = ForkedClient.main(BROKER_MAIN).classpath(classes, lib).start();
-        brokerPid = newChild(before);
-        broker.await("JMS broker ready", Duration.ofSeconds(60));
-        progress("broker ready");
-        before = childPids();
-        server = ForkedClient.main(SERVER_MAIN).classpath(classes, lib).agentUnderTest(null).start();
-        serverPid = newChild(before);
-        serverStarted = System.nanoTime();
+        sample = JmsSample.start(true, "cxf-jms IT");
+        server = sample.server;
         agent = server.agent();
-        server.await(PUBLISHED, Duration.ofSeconds(60));
-        progress("server ready, agent at " + agent);
+        progress("agent at " + agent);
 
         CLIENT_MESSAGE_LOG.setLevel(Level.WARNING); // the client's message log: thousands of lines in the build log
         clientContext = new ClassPathXmlApplicationContext("classpath:client-applicationContext.xml");
@@ -127,7 +99,7 @@ class CxfJmsSampleUnderAgentIT {
         afterOneWay = agent.phases();
         progress("one-way call done");
         keep("phases-after-one-way", afterOneWay);
-        assertTrue(System.nanoTime() - serverStarted < SERVER_LIFETIME.toNanos() && server.isAlive(),
+        assertTrue(System.nanoTime() - sample.serverStarted < SERVER_LIFETIME.toNanos() && server.isAlive(),
                 "the sample's server exits by itself 5 minutes after it starts: the figures may be incomplete");
     }
 
@@ -139,16 +111,14 @@ class CxfJmsSampleUnderAgentIT {
             clientContext.close();
             ActiveMQClient.clearThreadPools(); // as the sample's client main does
         }
-        stop(server, serverPid);
-        progress("server stopped");
-        stop(broker, brokerPid);
+        if (sample != null) {
+            sample.close();
+        }
         progress("stopped");
     }
 
-    private static final long T0 = System.nanoTime();
-
     private static void progress(String what) {
-        System.out.printf("[cxf-jms IT] %5.1f s: %s%n", (System.nanoTime() - T0) / 1e9, what);
+        JmsSample.progress("cxf-jms IT", what);
     }
 
     @Test
@@ -266,36 +236,6 @@ class CxfJmsSampleUnderAgentIT {
     private static String summary(JsonNode phases) {
         return "operations " + requests(phases) + ", background spans " + backgroundSpans(phases) + " in phases "
                 + phases.path("background").path("phases").properties().stream().map(Map.Entry::getKey).toList();
-    }
-
-    private static boolean listening(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("localhost", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Ends a forked JVM (SIGTERM), then lets ForkedClient reap it. */
-    private static void stop(ForkedClient c, ProcessHandle process) {
-        if (process != null) {
-            process.destroy();
-            process.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> null).join();
-        }
-        if (c != null) {
-            c.close();
-        }
-    }
-
-    private static Set<Long> childPids() {
-        return ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
-    }
-
-    /** The child process started since {@code before}. */
-    private static ProcessHandle newChild(Set<Long> before) {
-        return ProcessHandle.current().children().filter(p -> !before.contains(p.pid())).findFirst()
-                .orElseThrow(() -> new AssertionError("no new child process"));
     }
 
     /** The figures, in target/ for whoever reads them (the build's output, not checked). */
