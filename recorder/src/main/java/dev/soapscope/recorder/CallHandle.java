@@ -17,7 +17,8 @@ public final class CallHandle {
     ThreadRecording main;
     /** The request that made the call ({@code calledFrom}), taken when the caller's boundary returned; null if none. */
     String calledFrom;
-    final List<ThreadRecording> shards = new ArrayList<ThreadRecording>(2);
+    /** Shards handed in, waiting for the call to end; null until one is (most calls have none: a synchronous HTTP call). */
+    List<ThreadRecording> shards;
     int running;
     /** The answer was handed to the application: the call's end. */
     boolean answered;
@@ -27,6 +28,13 @@ public final class CallHandle {
     boolean recorded;
 
     CallHandle() {
+    }
+
+    void addShard(ThreadRecording shard) {
+        if (shards == null) {
+            shards = new ArrayList<ThreadRecording>(2);
+        }
+        shards.add(shard);
     }
 
     /** Whether the call can be recorded now: answered, its caller's boundary returned, no shard running. */

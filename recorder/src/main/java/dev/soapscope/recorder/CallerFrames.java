@@ -26,7 +26,23 @@ final class CallerFrames {
         "org.springframework.xml.validation.SchemaFactoryUtils",
         "org.apache.axis2.client.ServiceClient"};                  // Axis2: builds its ConfigurationContext for its caller
 
+    /**
+     * The SOAP stacks' client side and the HTTP clients under them: passed over for the hot spots that blame the
+     * application ({@link HotSpotKind#blamesApplication}), which these open on its behalf. Their samples' own
+     * packages (Spring-WS's {@code org.springframework.ws.samples}) are left out.
+     */
+    private static final String[] CLIENT_STACKS = {"org.apache.cxf.", "com.sun.xml.ws.", "com.sun.xml.messaging.saaj.",
+        "org.springframework.ws.client.", "org.springframework.ws.transport.", "org.springframework.ws.soap.",
+        "org.springframework.ws.support.", "org.springframework.oxm.", "org.apache.axis2.", "org.apache.axiom.",
+        "org.apache.axis.", "org.apache.hc.", "org.apache.http.", "org.apache.commons.httpclient.", "okhttp3.",
+        "io.netty.", "org.apache.activemq."};
+
     private CallerFrames() {
+    }
+
+    /** A frame of a SOAP stack's client side or of an HTTP client. */
+    static boolean isClientStack(String className) {
+        return startsWithAny(className, CLIENT_STACKS);
     }
 
     static boolean isOurs(String className) {

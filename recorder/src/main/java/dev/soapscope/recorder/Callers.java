@@ -54,17 +54,26 @@ final class Callers {
         TO_ELEMENT = toElement;
     }
 
+    /** Frames looked at for the application's line past the stacks: a CXF call's socket is some 60 frames down. */
+    static final int MAX_APPLICATION_FRAMES = 256;
+
     /** Picks the caller from the walker's frames; stateless, so one instance serves every walk. */
-    private static final Function<Stream<?>, Object> PICK = new Function<Stream<?>, Object>() {
-        @Override
-        public Object apply(Stream<?> frames) {
-            try {
-                return pick(frames.iterator());
-            } catch (Throwable e) {
-                return Caller.NONE;
+    private static final Function<Stream<?>, Object> PICK = picker(false);
+    /** As {@link #PICK}, past the SOAP stacks and HTTP clients too. */
+    private static final Function<Stream<?>, Object> PICK_APPLICATION = picker(true);
+
+    private static Function<Stream<?>, Object> picker(final boolean pastStacks) {
+        return new Function<Stream<?>, Object>() {
+            @Override
+            public Object apply(Stream<?> frames) {
+                try {
+                    return pick(frames.iterator(), pastStacks);
+                } catch (Throwable e) {
+                    return Caller.NONE;
+                }
             }
-        }
-    };
+        };
+    }
 
     private Callers() {
     }
@@ -82,22 +91,31 @@ final class Callers {
 
     /** The caller of the event being recorded now. */
     static Caller find() {
+        return find(false);
+    }
+
+    /**
+     * The caller of the event being recorded now; with {@code pastStacks}, the application's frame that made the call,
+     * past the SOAP stacks and HTTP clients ({@link CallerFrames#isClientStack}).
+     */
+    static Caller find(boolean pastStacks) {
         try {
             if (WALKER != null) {
-                return (Caller) (Object) WALK.invokeExact(WALKER, (Function) PICK);
+                return (Caller) (Object) WALK.invokeExact(WALKER, (Function) (pastStacks ? PICK_APPLICATION : PICK));
             }
             StackTraceElement[] frames = new Throwable().getStackTrace();
-            return pickElements(frames);
+            return pickElements(frames, pastStacks);
         } catch (Throwable e) {
             return Caller.NONE;
         }
     }
 
-    private static Caller pick(Iterator<?> frames) throws Throwable {
+    private static Caller pick(Iterator<?> frames, boolean pastStacks) throws Throwable {
         boolean pastOurs = false;
         boolean calledDirectly = false;
         boolean inConstructor = false;
-        for (int i = 0; i < MAX_FRAMES && frames.hasNext(); i++) {
+        int max = pastStacks ? MAX_APPLICATION_FRAMES : MAX_FRAMES;
+        for (int i = 0; i < max && frames.hasNext(); i++) {
             Object f = frames.next();
             String cls = (String) CLASS_NAME.invokeExact(f);
             if (!pastOurs) {
@@ -114,7 +132,7 @@ final class Callers {
             String method = (String) METHOD_NAME.invokeExact(f);
             boolean chained = inConstructor && CONSTRUCTOR.equals(method);
             inConstructor = CONSTRUCTOR.equals(method);
-            if (CallerFrames.isJdk(cls) || chained) {
+            if (CallerFrames.isJdk(cls) || chained || pastStacks && CallerFrames.isClientStack(cls)) {
                 continue; // the JDK's own class initializers are not the code to act on
             }
             boolean init = "<clinit>".equals(method);
@@ -127,11 +145,12 @@ final class Callers {
 
     private static final String CONSTRUCTOR = "<init>";
 
-    private static Caller pickElements(StackTraceElement[] frames) {
+    private static Caller pickElements(StackTraceElement[] frames, boolean pastStacks) {
         boolean pastOurs = false;
         boolean calledDirectly = false;
         boolean inConstructor = false;
-        for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) {
+        int max = pastStacks ? MAX_APPLICATION_FRAMES : MAX_FRAMES;
+        for (int i = 0; i < frames.length && i < max; i++) {
             StackTraceElement f = frames[i];
             String cls = f.getClassName();
             if (!pastOurs) {
@@ -147,7 +166,7 @@ final class Callers {
             }
             boolean chained = inConstructor && CONSTRUCTOR.equals(f.getMethodName());
             inConstructor = CONSTRUCTOR.equals(f.getMethodName());
-            if (CallerFrames.isJdk(cls) || chained) {
+            if (CallerFrames.isJdk(cls) || chained || pastStacks && CallerFrames.isClientStack(cls)) {
                 continue;
             }
             boolean init = "<clinit>".equals(f.getMethodName());

@@ -11,7 +11,7 @@ public enum HotSpotKind {
     PAYLOAD_CACHED("payload.cached", "a payload read through an in-memory tree that is built and kept, where it could have been streamed"),
     MESSAGE_LOGGED("message.logged", "a whole SOAP message copied into a string or buffer only to be logged"),
     CLIENT_CREATE("client.create", "a SOAP client built: a JAX-WS Service (its WSDL fetched and parsed) or port, a CXF proxy or Bus, an Axis2 ServiceClient or stub, a Spring-WS template, a SAAJ SOAPConnection; expensive when done per call instead of once"),
-    CONNECTION_NEW("connection.new", "a SOAP call opened a new TCP connection to a peer the JVM had connected to before: keep-alive was not used"),
+    CONNECTION_NEW("connection.new", "a SOAP call opened a new TCP connection to a peer the JVM had connected to before: keep-alive was not used", true),
     EXCEPTION_THROWN("exception.thrown", "a failed reflective look-up of a method or field: its NoSuchMethodException or NoSuchFieldException created with a stack trace, usually thrown and caught");
 
     public static final int COUNT = values().length;
@@ -19,10 +19,25 @@ public enum HotSpotKind {
 
     private final String tag;
     private final String description;
+    private final boolean blamesApplication;
 
     HotSpotKind(String tag, String description) {
+        this(tag, description, false);
+    }
+
+    HotSpotKind(String tag, String description, boolean blamesApplication) {
         this.tag = tag;
         this.description = description;
+        this.blamesApplication = blamesApplication;
+    }
+
+    /**
+     * Its caller is the application's line that made the call, past the SOAP stacks and HTTP clients (which open
+     * connections on the application's behalf, where nothing can be done about them), rather than the first frame
+     * past the JDK.
+     */
+    public boolean blamesApplication() {
+        return blamesApplication;
     }
 
     public String tag() {

@@ -107,7 +107,7 @@ public final class HotSpotSites {
         }
         HotSpotSite site = callers == null ? null : callers.settled;
         if (site == null || (draw & callers.checkMask) == 0) {
-            site = find(kind, detail, callers, Callers.find());
+            site = find(kind, detail, callers, Callers.find(HotSpotKind.of(kind).blamesApplication()));
         }
         if (site != overflow[kind]) {
             site.noteStack(inRequest, operation, stackDepth);

@@ -836,7 +836,7 @@ public final class Recorder {
         closeShard(shard);
         boolean due;
         synchronized (h) {
-            h.shards.add(shard);
+            h.addShard(shard);
             h.running--;
             due = h.due();
             h.recorded |= due;
@@ -877,9 +877,10 @@ public final class Recorder {
     /** Records a call whose work was spread over threads: the caller's recording with every shard's work added. */
     private static void recordCall(CallHandle h) {
         ThreadRecording c = h.main;
+        java.util.List<ThreadRecording> shards = h.shards == null ? java.util.Collections.<ThreadRecording>emptyList() : h.shards;
         c.busy = true;
         try {
-            for (ThreadRecording shard : h.shards) {
+            for (ThreadRecording shard : shards) {
                 c.absorb(shard);
             }
             c.endCallAt(Math.max(h.answeredAt, c.startNanos()));
@@ -887,12 +888,12 @@ public final class Recorder {
                 c.callOutcome = h.outcome;
             }
             int row = recordCallFigures(c, h.calledFrom);
-            for (ThreadRecording shard : h.shards) {
+            for (ThreadRecording shard : shards) {
                 shard.flushSites(row, aggregates.sites());
             }
             notifyListeners(c, callListeners);
         } finally {
-            h.shards.clear();
+            h.shards = null;
             c.reset();
             c.busy = false;
         }

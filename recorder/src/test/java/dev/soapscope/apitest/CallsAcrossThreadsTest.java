@@ -203,6 +203,26 @@ class CallsAcrossThreadsTest {
         assertEquals(1, clientsBuilt(a), "a Bus once calls are made");
     }
 
+    @Test
+    void aNewConnectionIsBlamedOnTheApplicationsLineNotOnTheHttpClient() {
+        int call = Recorder.clientStart();
+        org.apache.hc.client5.fake.FakeConnector.connect(HotSpotKind.CONNECTION_NEW); // the application's line
+        org.apache.hc.client5.fake.FakeConnector.connect(HotSpotKind.FACTORY_CREATE);
+        Recorder.clientEnd(call, null);
+        for (dev.soapscope.recorder.HotSpotSite site : Recorder.aggregates().sites().all()) {
+            if (site.detail().equals("fake connect")) {
+                String caller = site.caller();
+                if (site.kind() == HotSpotKind.CONNECTION_NEW) {
+                    assertTrue(caller.startsWith(getClass().getName() + ".aNewConnectionIsBlamedOnTheApplicationsLine"), caller);
+                } else {
+                    assertTrue(caller.startsWith("org.apache.hc.client5.fake.FakeConnector.connect"),
+                            "other kinds blame the first frame past the JDK: " + caller);
+                }
+            }
+        }
+        assertEquals(2, Recorder.aggregates().sites().all().stream().filter(s -> s.detail().equals("fake connect")).count());
+    }
+
     private static Object startCall(String operation) {
         int token = Recorder.clientStart();
         assertEquals(Recorder.OPENED, token);

@@ -101,12 +101,25 @@ final class ClientProbes {
                     named("handleResponse").and(takesArguments(2)), ClientProbes.class, "CxfAnswered"),
             Rule.advised(Rule.below("org.apache.cxf.endpoint.ClientCallback"),
                     named("handleException").and(takesArguments(2)), ClientProbes.class, "CxfAnsweredWithException"),
-            // the caller's wait for an answer another thread reads (a JMS listener), and a thread's wait for the
-            // answer CXF 4's HttpClient conduit receives on the HttpClient's own threads
+            // the waits for an answer other threads receive: the caller's for a JMS listener's, and a thread's for
+            // the answer CXF 4's HttpClient conduit or its Apache async conduits (HC 4, HC 5) receive on their own
+            // I/O threads; and the wait for the HttpClient conduit to have a connection (opened on its threads)
             Rule.phaseInCall(named("org.apache.cxf.endpoint.ClientImpl"), named("waitResponse").and(takesArguments(1)),
                     Phase.WAIT),
             Rule.phaseInCall(named("org.apache.cxf.transport.http.HttpClientHTTPConduit$HttpClientWrappedOutputStream"),
                     named("getResponse").and(takesArguments(0)), Phase.WAIT),
+            Rule.phaseInCall(namedOneOf("org.apache.cxf.transport.http.asyncclient.AsyncHTTPConduit$AsyncWrappedOutputStream",
+                    "org.apache.cxf.transport.http.asyncclient.hc5.AsyncHTTPConduit$AsyncWrappedOutputStream"),
+                    named("getHttpResponse").and(takesArguments(0)), Phase.WAIT),
+            Rule.phaseInCall(named("org.apache.cxf.transport.http.HttpClientHTTPConduit$HttpClientWrappedOutputStream"),
+                    named("isConnectionAttemptCompleted").and(takesArguments(2)), Phase.CONNECT),
+            // SOAP over JMS: the request sent, then the wait for its reply (a listener's, or a receive on this thread)
+            Rule.phaseInCall(named("org.apache.cxf.transport.jms.JMSConduit"), named("sendAndReceiveMessage"), Phase.WAIT),
+            Rule.phaseInCall(named("org.apache.cxf.transport.jms.JMSConduit"), named("sendMessage"), Phase.TRANSPORT_WRITE),
+            // a JMS connection opened in a call (its broker's TCP connection on the provider's own I/O threads): a
+            // conduit keeps one, unless configured one session per connection (a connection per call)
+            Rule.advised(named("org.apache.cxf.transport.jms.JMSFactory"),
+                    named("createConnection").and(isStatic()).and(takesArguments(1)), ClientProbes.class, "JmsConnect"),
             Rule.hotspot(Rule.below("org.apache.cxf.frontend.ClientProxyFactoryBean"), named("create").and(takesArguments(0)),
                     HotSpotKind.CLIENT_CREATE, "CXF proxy built (service model, ClientImpl, conduit)"),
             Rule.hotspot(Rule.below("org.apache.cxf.endpoint.dynamic.DynamicClientFactory"), named("createClient"),
@@ -241,6 +254,20 @@ final class ClientProbes {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
             Recorder.connectEnd(started, null);
+        }
+    }
+
+    /** A JMS connection opened: {@code connect}, and a new connection when this configuration had opened one before. */
+    static final class JmsConnect {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter() {
+            return Recorder.connectStart();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object config) {
+            Recorder.connectEnd(started, started && config != null
+                    ? "jms:" + Integer.toHexString(System.identityHashCode(config)) : null);
         }
     }
 

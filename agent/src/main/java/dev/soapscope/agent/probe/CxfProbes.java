@@ -88,9 +88,9 @@ final class CxfProbes {
 
     /**
      * Registers the CXF phase names with the recorder. On a client the response runs the inbound chain, whose
-     * {@code *-invoke} phases are the chain's own routing there, and {@code prepare-send-ending} closes the request
-     * and waits for the answer (CXF 4's default conduit sends on its HttpClient's threads: the calling thread waits);
-     * socket reads and writes on the calling thread (the URLConnection conduit) take their own phases inside it.
+     * {@code *-invoke} phases are the chain's own routing there; {@code prepare-send-ending} finishes and sends the
+     * request (a synchronous call then waits there for its answer: the waits take {@code wait} inside it, see
+     * {@link ClientProbes#CXF}, and socket I/O on the calling thread its own phases).
      */
     static void defineDetails() {
         define(INBOUND, false);
@@ -98,7 +98,6 @@ final class CxfProbes {
         for (String invoke : new String[] {"pre-invoke", "invoke", "post-invoke"}) {
             PhaseDetails.onClient(invoke, false, Phase.HANDLERS);
         }
-        PhaseDetails.onClient("prepare-send-ending", true, Phase.WAIT);
     }
 
     private static void define(Object[][] table, boolean outbound) {

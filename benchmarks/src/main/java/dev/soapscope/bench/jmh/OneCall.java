@@ -43,6 +43,20 @@ public final class OneCall {
         Recorder.clientEnd(token, null);
     }
 
+    /**
+     * The same call as CXF makes it since its answer may be read on other threads: a handle is asked for (and kept in
+     * its exchange), the call recorded through it when its boundary returns.
+     */
+    public static Object callWithHandle() {
+        int token = Recorder.clientStart();
+        Recorder.nameRequest(NameSource.STACK, OPERATION);
+        Recorder.clientPeer(ADDRESS);
+        Object handle = Recorder.callHandle();
+        exchange(false);
+        Recorder.clientEnd(token, null);
+        return handle;
+    }
+
     private static void exchange(boolean hotSpot) {
         Recorder.enter(MARSHAL);
         Recorder.exit(MARSHAL);

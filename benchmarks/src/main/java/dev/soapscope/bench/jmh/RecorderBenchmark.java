@@ -81,6 +81,12 @@ public class RecorderBenchmark {
         OneCall.call();
     }
 
+    /** The same call through a handle, as CXF's calls go ({@link OneCall#callWithHandle}); no hot spot. */
+    @Benchmark
+    public Object clientCallWithHandle() {
+        return OneCall.callWithHandle();
+    }
+
     /** The fixed part: open, name and close a request that enters no phase (only {@code other}). */
     @Benchmark
     public void emptyRequest() {

@@ -40,6 +40,30 @@ class OneCallTest {
     }
 
     @Test
+    void aCallThroughItsHandleIsOneCallAndAllocatesOnlyItsHandle() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < 10_000; i++) {
+            OneCall.callWithHandle();
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 1_000; i++) {
+            OneCall.callWithHandle();
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        ClientCalls calls = Recorder.aggregates().clients();
+        long counted = 0;
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.stats(i) != null) {
+                counted += calls.stats(i).requests();
+            }
+        }
+        assertEquals(11_000, counted, "one call each");
+        // the handle (a few fields) and nothing else: no shard list, no recording of its own for a call its thread ends
+        assertTrue(allocated < 100 * 1_000, allocated + " bytes allocated by 1,000 calls through a handle");
+    }
+
+    @Test
     void aWarmCallAllocatesNothing() {
         Recorder.configure(RecorderSettings.DEFAULTS);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

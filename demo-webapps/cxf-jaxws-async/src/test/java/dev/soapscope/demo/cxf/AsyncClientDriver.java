@@ -61,6 +61,7 @@ public final class AsyncClientDriver {
             // until the test closes our input
         }
         executor.shutdown();
+        System.exit(0); // as the sample's main ends: CXF's transport threads would keep the JVM up
     }
 
     private static int run(GreeterAsync port, int rounds) throws Exception {

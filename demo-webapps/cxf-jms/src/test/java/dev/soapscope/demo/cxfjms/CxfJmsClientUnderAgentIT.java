@@ -22,9 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The jms_spring_config sample's client under the agent, calling its service over SOAP/JMS through a real broker (the
  * sample's broker and server run without the agent). Each call is synchronous, but its answer is read on the broker
  * client's listener thread ({@code JMSConduit#onMessage} -> {@code ClientImpl#onMessage}: logging, parsing,
- * unmarshalling), while the caller waits in {@code ClientImpl#waitResponse}. Each call is counted once, its fault as a
- * fault, the answer's reading in its phases and the caller's wait as {@code wait}, nothing of it left as background
- * work: before calls kept their handle in their exchange, 4,020 background spans per 200 calls.
+ * unmarshalling), while the caller waits in {@code JMSConduit#sendAndReceiveMessage}. Each call is counted once, its
+ * fault as a fault, the answer's reading in its phases and the caller's wait as {@code wait} (less the listener's work),
+ * nothing of it left as background work: before calls kept their handle in their exchange, 4,020 background spans per
+ * 200 calls.
  */
 class CxfJmsClientUnderAgentIT {
     private static final int WARM_UP = 40;
@@ -82,6 +83,8 @@ class CxfJmsClientUnderAgentIT {
                     // read on the listener's thread, parsed in the call: every answer, a fault's too
                     () -> assertEquals(made, call.get("phases").path("soap.parse").path("requests").asLong(), call.toString()),
                     () -> assertEquals(made, call.get("phases").path("wait").path("requests").asLong(), call.toString()),
+                    // the conduit's one JMS connection, opened in the first call and kept
+                    () -> assertEquals(1, call.get("phases").path("connect").path("requests").asLong(), call.toString()),
                     () -> assertTrue(grown <= MAX_BACKGROUND_SPANS_PER_CALL * CALLS, grown + " background spans over "
                             + CALLS + " calls: " + done.get("background")),
                     () -> assertEquals(0, done.path("operations").size(), "a client serves nothing: " + done.get("operations")));

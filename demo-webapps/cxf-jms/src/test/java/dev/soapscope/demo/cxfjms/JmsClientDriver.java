@@ -52,6 +52,7 @@ public final class JmsClientDriver {
             }
         }
         ActiveMQClient.clearThreadPools(); // as the sample's client main does
+        System.exit(0); // and ends, whatever threads the broker client keeps
     }
 
     /** Calls {@code from} to {@code to - 1}; returns the faults answered. */

@@ -6,7 +6,9 @@ import org.springframework.core.io.ClassPathResource;
  * Runs the Spring-WS echo sample's own clients, unmodified, as their mains do but for many rounds: the SAAJ
  * {@code EchoClient} (built once; it opens a {@code SOAPConnection} in every call and never closes it), and the
  * Spring-WS {@code EchoClient} (a {@code WebServiceGatewaySupport}: its template built once and reused, or a client
- * built for every round). Args: {@code saaj | spring-ws | spring-ws-per-call}, rounds, the service's URL. Prints a
+ * built for every round), each also with Spring-WS's {@code HttpComponents5MessageSender} ({@code spring-ws-hc5...}, ours:
+ * the sample uses the template's default sender). Args: {@code saaj | spring-ws | spring-ws-per-call | spring-ws-hc5 |
+ * spring-ws-hc5-per-call}, rounds, the service's URL. Prints a
  * line when done, then waits for its standard input to close, so the agent's endpoint can be read.
  */
 public final class EchoClientsDriver {
@@ -28,8 +30,15 @@ public final class EchoClientsDriver {
         } else {
             org.springframework.ws.samples.echo.client.sws.EchoClient client = null;
             for (int i = 0; i < rounds; i++) {
-                if (client == null || which.equals("spring-ws-per-call")) {
+                if (client == null || which.equals("spring-ws-per-call") || which.equals("spring-ws-hc5-per-call")) {
                     client = springWsClient(url);
+                    if (which.startsWith("spring-ws-hc5")) {
+                        // Spring-WS's Apache HttpClient 5 sender: its own client and connection pool
+                        org.springframework.ws.transport.http.HttpComponents5MessageSender sender =
+                                new org.springframework.ws.transport.http.HttpComponents5MessageSender();
+                        sender.afterPropertiesSet(); // as a Spring context would: it builds the sender's client
+                        client.setMessageSender(sender);
+                    }
                 }
                 client.echo();
             }

@@ -90,6 +90,49 @@ class EchoClientsUnderAgentIT {
         }
     }
 
+    /**
+     * Over Spring-WS's Apache HttpClient 5 sender (its pool, its blocking sockets): each call counted and named, its
+     * connection kept alive (the connect phase in a call per 100 at the most), no call work in background.
+     */
+    @Test
+    void theHttpComponents5SendersCallsAreCountedOnTheirPooledConnection() throws Exception {
+        try (ForkedClient client = driver("spring-ws-hc5")) {
+            AgentEndpoint agent = client.agent();
+            JsonNode phases = agent.phases();
+            JsonNode call = AgentEndpoint.client(phases, OPERATION);
+            keep("spring-ws-hc5", call);
+            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
+            assertEquals(ROUNDS, call.get("outcomes").get("success").asLong());
+            assertEquals("127.0.0.1:" + server.uri("/").getPort(), call.get("peer").asText());
+            assertTrue(AgentEndpoint.otherShare(call) <= 0.10, "other's share " + AgentEndpoint.otherShare(call) + ": " + call);
+            // kept alive: a connection per 100 calls at the most (Tomcat closes one after 100 requests by default)
+            assertTrue(call.get("phases").path("connect").path("requests").asLong() <= ROUNDS / 100,
+                    "connections kept alive: " + call.get("phases"));
+            assertEquals(ROUNDS, call.get("phases").path("wait").path("requests").asLong(), call.get("phases").toString());
+            assertEquals(0, phases.path("background").path("spans").asLong(0), "no call work in background: "
+                    + phases.get("background"));
+        }
+    }
+
+    /**
+     * A sender built for every call (its own HttpClient and pool): a new connection in every call, counted as
+     * {@code connection.new} at the application's line after the first, with its connect in the call's phases.
+     */
+    @Test
+    void anHttpComponents5SenderBuiltForEveryCallOpensAConnectionInEveryCall() throws Exception {
+        try (ForkedClient client = driver("spring-ws-hc5-per-call")) {
+            AgentEndpoint agent = client.agent();
+            JsonNode call = AgentEndpoint.client(agent.phases(), OPERATION);
+            keep("spring-ws-hc5-per-call", call);
+            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
+            assertEquals(ROUNDS, call.get("phases").path("connect").path("requests").asLong(), call.get("phases").toString());
+            JsonNode fresh = AgentEndpoint.site(agent.hotspots(), "connection.new",
+                    "new connection to a peer connected before (no keep-alive)");
+            assertEquals(ROUNDS - 1, fresh.get("total").asLong(), fresh.toPrettyString());
+            assertTrue(fresh.get("callers").toString().contains("EchoClient.echo"), "at the sample client's line: " + fresh);
+        }
+    }
+
     private static long servedSoFar() throws InterruptedException {
         Thread.sleep(200); // a request is recorded as its servlet call returns, maybe just after the answer
         JsonNode ops = server.agent().phases().get("operations");
