@@ -24,7 +24,9 @@ final class CallerFrames {
         "org.springframework.xml.DocumentBuilderFactoryUtils",
         "org.springframework.xml.transform.TransformerFactoryUtils",
         "org.springframework.xml.validation.SchemaFactoryUtils",
-        "org.apache.axis2.client.ServiceClient"};                  // Axis2: builds its ConfigurationContext for its caller
+        "org.apache.axis2.client.ServiceClient",                   // Axis2: builds its ConfigurationContext for its caller
+        "org.apache.hc.core5.ssl.SSLContextBuilder",               // Apache HttpClient 5 and 4: load key and trust
+        "org.apache.http.ssl.SSLContextBuilder"};                  // material (KeyStore.load) for their callers
 
     /**
      * The SOAP stacks' client side and the HTTP clients under them: passed over for the hot spots that blame the

@@ -70,6 +70,10 @@ final class BootJarUnderAgent implements AutoCloseable {
         }
     }
 
+    int port() {
+        return port.join();
+    }
+
     URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port.join() + path);
     }

@@ -6,6 +6,7 @@ import dev.soapscope.testkit.ForkedClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,9 +36,7 @@ class EchoClientsUnderAgentIT {
 
     @BeforeAll
     static void startServer() {
-        server = BootJarUnderAgent.start(
-                Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")),
-                Path.of(System.getProperty("echo.jar", "target/echo-server.jar")));
+        server = BootJarUnderAgent.start(agentJar(), echoJar());
         url = server.uri("/echo-server/services").toString();
     }
 
@@ -133,6 +133,58 @@ class EchoClientsUnderAgentIT {
         }
     }
 
+    /**
+     * Over HTTPS, an application that sets its TLS client up for every call (an SSLContext from its trust store, an
+     * HttpClient and pool over it): what that costs each call is in the call, at the lines that cause it: the trust
+     * store read ({@code crypto.load}) where the application builds its SSLContext, a new connection at its call
+     * ({@code connection.new}), the TCP connect and TLS handshake in {@code connect}.
+     */
+    @Test
+    void aTlsClientSetUpForEveryCallShowsItsHandshakeAndTrustStoreInEveryCall(@TempDir Path tmp) throws Exception {
+        Path keyStore = selfSignedKeyStore(tmp.resolve("echo-server.p12"));
+        try (BootJarUnderAgent tls = BootJarUnderAgent.start(agentJar(), echoJar(), Path.of(System.getProperty("java.home")),
+                "--server.ssl.enabled=true", "--server.ssl.key-store=" + keyStore.toAbsolutePath(),
+                "--server.ssl.key-store-type=PKCS12", "--server.ssl.key-store-password=" + EchoClientsDriver.TRUST_STORE_PASSWORD);
+             ForkedClient client = driver("spring-ws-hc5-tls-per-call", "https://127.0.0.1:" + tls.port() + "/echo-server/services",
+                     keyStore.toAbsolutePath().toString())) {
+            AgentEndpoint agent = client.agent();
+            JsonNode phases = agent.phases();
+            JsonNode call = AgentEndpoint.client(phases, OPERATION);
+            keep("spring-ws-hc5-tls-per-call", call);
+            JsonNode hotspots = agent.hotspots();
+            Files.writeString(Path.of("target", "client-spring-ws-hc5-tls-per-call-hotspots.json"), hotspots.toPrettyString());
+            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
+            assertEquals(ROUNDS, call.get("outcomes").get("success").asLong());
+            assertEquals("127.0.0.1:" + tls.port(), call.get("peer").asText());
+            assertTrue(AgentEndpoint.otherShare(call) <= 0.10, "other's share " + AgentEndpoint.otherShare(call) + ": " + call);
+            JsonNode connect = call.get("phases").path("connect");
+            assertEquals(ROUNDS, connect.path("requests").asLong(), "a connect and handshake in every call: " + call.get("phases"));
+            JsonNode fresh = AgentEndpoint.site(hotspots, "connection.new", "new connection to a peer connected before (no keep-alive)");
+            assertEquals(ROUNDS - 1, fresh.get("total").asLong(), fresh.toPrettyString());
+            assertTrue(fresh.get("callers").toString().contains("EchoClient.echo"), "at the sample client's call: " + fresh);
+            JsonNode trust = AgentEndpoint.site(hotspots, "crypto.load", "java.security.KeyStore.load");
+            assertEquals(ROUNDS, trust.get("total").asLong(), "the trust store read for every call: " + trust.toPrettyString());
+            assertTrue(trust.get("callers").toString().contains("EchoClientsDriver.tlsSender"),
+                    "where the application builds its SSLContext: " + trust);
+            System.out.println("[spring-ws-echo] TLS client per call: connect (TCP and handshake) "
+                    + connect.path("mean_us").asDouble() + " us mean, " + connect.path("share").asDouble()
+                    + " of call time; connection.new " + fresh.get("total") + ", crypto.load " + trust.get("total")
+                    + " (trust store read per call, before it)");
+        }
+    }
+
+    /** A PKCS12 key store with a self-signed certificate for 127.0.0.1, made by the JDK's keytool: the client trusts it. */
+    private static Path selfSignedKeyStore(Path file) throws Exception {
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "echo", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+                "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12", "-keystore", file.toString(),
+                "-storepass", EchoClientsDriver.TRUST_STORE_PASSWORD, "-keypass", EchoClientsDriver.TRUST_STORE_PASSWORD)
+                .redirectErrorStream(true).start();
+        String out = new String(keytool.getInputStream().readAllBytes());
+        assertEquals(0, keytool.waitFor(), "keytool: " + out);
+        return file;
+    }
+
     private static long servedSoFar() throws InterruptedException {
         Thread.sleep(200); // a request is recorded as its servlet call returns, maybe just after the answer
         JsonNode ops = server.agent().phases().get("operations");
@@ -148,13 +200,28 @@ class EchoClientsUnderAgentIT {
         Files.writeString(Path.of("target", "client-" + which + "-call.json"), call.toPrettyString());
     }
 
+    private static Path agentJar() {
+        return Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar"));
+    }
+
+    private static Path echoJar() {
+        return Path.of(System.getProperty("echo.jar", "target/echo-server.jar"));
+    }
+
     private static ForkedClient driver(String which) {
+        return driver(which, url);
+    }
+
+    /** The driver calling {@code serviceUrl}, with more arguments after it. */
+    private static ForkedClient driver(String which, String serviceUrl, String... more) {
         Path[] classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(Path::of).toArray(Path[]::new);
+        List<String> args = new java.util.ArrayList<>(List.of(which, String.valueOf(ROUNDS), serviceUrl));
+        args.addAll(List.of(more));
         return ForkedClient.main(EchoClientsDriver.class.getName())
                 .classpath(classpath)
                 .agentUnderTest(null)
-                .args(which, String.valueOf(ROUNDS), url)
+                .args(args.toArray(new String[0]))
                 .start()
                 .await(EchoClientsDriver.DONE, Duration.ofSeconds(180));
     }
