@@ -686,7 +686,7 @@ public final class Recorder {
             if (--c.callNesting > 0) {
                 return;
             }
-            endCall(c, true);
+            endCall(c, thrown != null || !c.goesAsync); // an asynchronous call that returned is not answered yet
         } catch (Throwable e) {
             failed("clientEnd", e);
         }
@@ -765,25 +765,19 @@ public final class Recorder {
     }
 
     /**
-     * The caller's boundary of an asynchronous call returned ({@code doInvoke} with a callback): the call goes on
-     * without its caller, and ends when its answer is handed over ({@link #callAnswered}). A call with no handle ends here.
+     * The call open on this thread went asynchronous ({@code invokeAsync}, CXF's {@code doInvoke} with a callback,
+     * Metro's {@code processAsync}): when its outermost boundary returns, the call goes on without its caller and ends
+     * when its answer is handed over ({@link #callAnswered}). Only a call with a {@link #callHandle} can: another ends
+     * with its boundary, as before.
      */
-    public static void clientDetach(int token) {
-        if (token != OPENED) {
-            clientEnd(token, null);
-            return;
-        }
+    public static void clientGoesAsync() {
         try {
             ThreadRecording c = THREADS.get();
-            if (!c.client || c.shardOfCall != null) {
-                return;
+            if (c.client && c.shardOfCall == null && c.handle != null) {
+                c.goesAsync = true;
             }
-            if (--c.callNesting > 0) {
-                return;
-            }
-            endCall(c, false);
         } catch (Throwable e) {
-            failed("clientDetach", e);
+            failed("clientGoesAsync", e);
         }
     }
 

@@ -53,6 +53,8 @@ final class ThreadRecording implements CompletedRequest {
     CallHandle handle;
     /** For a call's shard (work done for a call on another thread than its caller's): that call. */
     CallHandle shardOfCall;
+    /** The call went asynchronous: its boundary's return is not its end ({@link Recorder#clientGoesAsync}). */
+    boolean goesAsync;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
@@ -503,6 +505,7 @@ final class ThreadRecording implements CompletedRequest {
         peer = null;
         callOutcome = Outcome.SUCCESS;
         handle = null;
+        goesAsync = false;
         keepTimeline = false;
     }
 

@@ -54,7 +54,8 @@ class CallsAcrossThreadsTest {
         Recorder.enter(Phase.MARSHAL);
         Thread.sleep(5);
         Recorder.exit(Phase.MARSHAL);
-        Recorder.clientDetach(Recorder.OPENED);
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(Recorder.OPENED, null);
         assertNull(Recorder.callHandle(), "the caller is out of the call");
         assertNull(stats("{urn:stock}reserve"), "not recorded before its answer");
 
@@ -87,7 +88,8 @@ class CallsAcrossThreadsTest {
     @Test
     void aFaultHandedToAnAsynchronousCallerIsAFault() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
-        Recorder.clientDetach(Recorder.OPENED);
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(Recorder.OPENED, null);
         pool.submit(() -> {
             int token = Recorder.callAttach(handle);
             int nested = Recorder.clientStart(); // a call's boundary met while reading its answer nests in it
@@ -117,7 +119,8 @@ class CallsAcrossThreadsTest {
         assertTrue(answered.await(5, TimeUnit.SECONDS));
         reader.get();
         assertNull(stats("{urn:stock}reserve"), "the caller's boundary has not returned");
-        Recorder.clientDetach(Recorder.OPENED);
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(Recorder.OPENED, null);
         OperationStats s = stats("{urn:stock}reserve");
         assertEquals(1, s.requests());
         assertEquals(1, s.phaseSeen(Phase.SOAP_PARSE));
@@ -179,7 +182,8 @@ class CallsAcrossThreadsTest {
     void aCallNeverAnsweredIsNeverRecordedAndHoldsTheThreadNot() throws Exception {
         for (int i = 0; i < 1_000; i++) {
             startCall("{urn:stock}reserve");
-            Recorder.clientDetach(Recorder.OPENED);
+            Recorder.clientGoesAsync();
+            Recorder.clientEnd(Recorder.OPENED, null);
         }
         assertNull(stats("{urn:stock}reserve"));
         int request = Recorder.requestStart();

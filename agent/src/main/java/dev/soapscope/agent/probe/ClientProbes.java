@@ -80,8 +80,11 @@ final class ClientProbes {
                     HotSpotKind.CLIENT_CREATE, "JAX-WS Dispatch built (Service.createDispatch)"))
             .loadedBy(SeesType.anyOf("javax.xml.ws.Service", "jakarta.xml.ws.Service"));
 
-    /** Where a CXF call's exchange keeps its {@link Recorder#callHandle}: a key of ours, which CXF never reads. */
-    static final String CXF_CALL_KEY = "dev.soapscope.call";
+    /**
+     * Where a call keeps its {@link Recorder#callHandle} for the threads that work for it (a CXF exchange, a Metro
+     * packet's invocation properties): a key of ours, which the stacks never read.
+     */
+    static final String CALL_KEY = "dev.soapscope.call";
 
     /**
      * CXF: {@code ClientImpl.doInvoke}, under proxies and {@code Dispatch} alike, synchronous or not; proxies, dynamic
@@ -140,6 +143,16 @@ final class ClientProbes {
                     namedOneOf("invoke", "invokeOneWay").and(takesArguments(1))),
             Rule.advised(named("com.sun.xml.ws.client.Stub"), named("process").and(takesArguments(3)),
                     ClientProbes.class, "MetroCall"),
+            // asynchronous calls (a port's ...Async methods, Dispatch.invokeAsync): the request goes to a fiber, which
+            // runs the tube line on the service's executor; the call ends when its answer is set on its Response
+            Rule.advised(named("com.sun.xml.ws.client.Stub"), named("processAsync").and(takesArguments(4)),
+                    ClientProbes.class, "MetroAsyncCall"),
+            Rule.advised(named("com.sun.xml.ws.client.Stub"), named("configureRequestPacket").and(takesArguments(2)),
+                    ClientProbes.class, "MetroCallName"),
+            Rule.advised(named("com.sun.xml.ws.api.pipe.Fiber"), named("run").and(takesArguments(0)),
+                    ClientProbes.class, "MetroFiberRun"),
+            Rule.advised(named("com.sun.xml.ws.client.AsyncResponseImpl"), named("set").and(takesArguments(2)),
+                    ClientProbes.class, "MetroAnswered"),
             // the tube line a fiber runs (the pipeline, as on a server), and the transport tube's HTTP exchange
             // (the connection, headers and the answer's packet; its socket I/O and encoding nested)
             Rule.phase(named("com.sun.xml.ws.api.pipe.Fiber"), named("runSync").and(takesArguments(2)), Phase.HANDLERS),
@@ -327,11 +340,10 @@ final class ClientProbes {
         /** An asynchronous call (a callback given) that returned goes on without its caller. */
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Argument(0) Object callback, @Advice.Thrown Throwable thrown) {
-            if (callback != null && thrown == null) {
-                Recorder.clientDetach(token);
-            } else {
-                Recorder.clientEnd(token, thrown);
+            if (callback != null) {
+                Recorder.clientGoesAsync();
             }
+            Recorder.clientEnd(token, thrown);
         }
     }
 
@@ -341,7 +353,7 @@ final class ClientProbes {
         static void exit(@Advice.Argument(0) Object exchange) {
             Object handle = Recorder.callHandle();
             if (handle != null && exchange != null) {
-                ((org.apache.cxf.message.Exchange) exchange).put(CXF_CALL_KEY, handle);
+                ((org.apache.cxf.message.Exchange) exchange).put(CALL_KEY, handle);
             }
         }
     }
@@ -351,7 +363,7 @@ final class ClientProbes {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object message) {
             org.apache.cxf.message.Exchange exchange = ((org.apache.cxf.message.Message) message).getExchange();
-            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CXF_CALL_KEY));
+            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CALL_KEY));
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
@@ -369,7 +381,7 @@ final class ClientProbes {
         static int enter(@Advice.FieldValue("outMessage") Object outMessage) {
             org.apache.cxf.message.Exchange exchange = outMessage == null ? null
                     : ((org.apache.cxf.message.Message) outMessage).getExchange();
-            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CXF_CALL_KEY));
+            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CALL_KEY));
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
@@ -397,36 +409,11 @@ final class ClientProbes {
         }
     }
 
-    /**
-     * The call, named by the WSDL operation (else the payload's root element), at the request context's endpoint
-     * address; a fault comes back as the answer's message, which the port throws later.
-     */
+    /** A synchronous Metro call; a fault comes back as the answer's message, which the port throws later. */
     static final class MetroCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static int enter(@Advice.Argument(0) Object request, @Advice.Argument(1) Object context) {
-            int token = Recorder.clientStart();
-            try { // the token must come back whatever happens
-                com.sun.xml.ws.api.message.Packet packet = (com.sun.xml.ws.api.message.Packet) request;
-                javax.xml.namespace.QName op = null;
-                try {
-                    op = packet.getWSDLOperation();
-                } catch (Throwable noWsdl) {
-                    // a Dispatch without a WSDL model: the payload names it
-                }
-                com.sun.xml.ws.api.message.Message message = packet.getMessage();
-                if (op != null) {
-                    Recorder.nameRequest(NameSource.STACK, op.toString());
-                } else if (message != null && message.getPayloadLocalPart() != null) {
-                    Recorder.nameRequest(NameSource.STACK, "{" + message.getPayloadNamespaceURI() + "}" + message.getPayloadLocalPart());
-                }
-                Object address = ((com.sun.xml.ws.client.RequestContext) context).getEndpointAddress();
-                if (address != null) {
-                    Recorder.clientPeer(address.toString());
-                }
-            } catch (Throwable unnamed) {
-                // named by nothing: counted all the same
-            }
-            return token;
+        static int enter() {
+            return Recorder.clientStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
@@ -440,6 +427,78 @@ final class ClientProbes {
             } finally {
                 Recorder.clientEnd(token, thrown);
             }
+        }
+    }
+
+    /** An asynchronous Metro call: its packet keeps the call's handle for the fiber that runs it. */
+    static final class MetroAsyncCall {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.Argument(1) Object request) {
+            int token = Recorder.clientStart();
+            try { // the token must come back whatever happens
+                Object handle = Recorder.callHandle();
+                if (handle != null && request != null) {
+                    ((com.sun.xml.ws.api.message.Packet) request).invocationProperties.put(CALL_KEY, handle);
+                }
+            } catch (Throwable unkept) {
+                // the fiber's work will be background work
+            }
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
+            Recorder.clientGoesAsync();
+            Recorder.clientEnd(token, thrown);
+        }
+    }
+
+    /**
+     * A call's request packet configured (synchronous or not): the call is named by the WSDL operation (else the
+     * payload's root element), at the request context's endpoint address.
+     */
+    static final class MetroCallName {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Object request, @Advice.Argument(1) Object context) {
+            com.sun.xml.ws.api.message.Packet packet = (com.sun.xml.ws.api.message.Packet) request;
+            javax.xml.namespace.QName op = null;
+            try {
+                op = packet.getWSDLOperation();
+            } catch (Throwable noWsdl) {
+                // a Dispatch without a WSDL model: the payload names it
+            }
+            com.sun.xml.ws.api.message.Message message = packet.getMessage();
+            if (op != null) {
+                Recorder.nameRequest(NameSource.STACK, op.toString());
+            } else if (message != null && message.getPayloadLocalPart() != null) {
+                Recorder.nameRequest(NameSource.STACK, "{" + message.getPayloadNamespaceURI() + "}" + message.getPayloadLocalPart());
+            }
+            Object address = ((com.sun.xml.ws.client.RequestContext) context).getEndpointAddress();
+            if (address != null) {
+                Recorder.clientPeer(address.toString());
+            }
+        }
+    }
+
+    /** A fiber's stretch on a thread: the asynchronous call whose packet it carries, if any, is this thread's work. */
+    static final class MetroFiberRun {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object fiber) {
+            com.sun.xml.ws.api.message.Packet packet = ((com.sun.xml.ws.api.pipe.Fiber) fiber).getPacket();
+            return packet == null ? Recorder.NOT_COUNTED : Recorder.callAttach(packet.invocationProperties.get(CALL_KEY));
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token) {
+            Recorder.callRelease(token);
+        }
+    }
+
+    /** The answer set on the call's {@code Response} (its handler called from there): the call ends, a fault a fault. */
+    static final class MetroAnswered {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(1) Throwable thrown) {
+            Recorder.callAnswered(thrown);
         }
     }
 
