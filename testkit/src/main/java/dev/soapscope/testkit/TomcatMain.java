@@ -48,7 +48,8 @@ public final class TomcatMain {
         // Tomcat's own defaults include a JspServlet that tomcat-embed-core lacks (a SEVERE stack trace at start)
         tomcat.setAddDefaultWebXmlToWebapp(false);
         // addWebapp in both cases: ContextConfig runs, so SCIs and web-fragments in WEB-INF/lib are found
-        Context context = tomcat.addWebapp("", options.docBase(baseDir).toString());
+        // -Dtestkit.contextPath=/name: the webapp where a sample's own client expects it (root by default)
+        Context context = tomcat.addWebapp(System.getProperty("testkit.contextPath", ""), options.docBase(baseDir).toString());
         context.addLifecycleListener(event -> {
             if (Lifecycle.BEFORE_START_EVENT.equals(event.getType())) {
                 addDefaultsWithoutJsp(context);
