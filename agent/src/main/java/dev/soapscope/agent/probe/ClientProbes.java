@@ -147,6 +147,13 @@ final class ClientProbes {
             // runs the tube line on the service's executor; the call ends when its answer is set on its Response
             Rule.advised(named("com.sun.xml.ws.client.Stub"), named("processAsync").and(takesArguments(4)),
                     ClientProbes.class, "MetroAsyncCall"),
+            // an asynchronous call's caller side: its request built (Dispatch's createPacket) before processAsync
+            Rule.clientCall(Rule.below("com.sun.xml.ws.client.AsyncInvoker"), named("do_run").and(takesArguments(0))),
+            // a Dispatch's value made into the request's message, and the answer's message into the value it returns
+            Rule.phaseInCall(Rule.below("com.sun.xml.ws.client.dispatch.DispatchImpl"),
+                    named("createPacket").and(takesArguments(1)), Phase.MARSHAL),
+            Rule.phaseInCall(Rule.below("com.sun.xml.ws.client.dispatch.DispatchImpl"),
+                    named("toReturnValue").and(takesArguments(1)), Phase.UNMARSHAL),
             Rule.advised(named("com.sun.xml.ws.client.Stub"), named("configureRequestPacket").and(takesArguments(2)),
                     ClientProbes.class, "MetroCallName"),
             Rule.advised(named("com.sun.xml.ws.api.pipe.Fiber"), named("run").and(takesArguments(0)),
@@ -480,12 +487,19 @@ final class ClientProbes {
         }
     }
 
-    /** A fiber's stretch on a thread: the asynchronous call whose packet it carries, if any, is this thread's work. */
+    /**
+     * A fiber's stretch on a thread: the asynchronous call whose packet it carries, if any, is this thread's work, its
+     * tube line {@code handlers} as a synchronous call's {@code runSync} (the shard ends with it, phase and all).
+     */
     static final class MetroFiberRun {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object fiber) {
             com.sun.xml.ws.api.message.Packet packet = ((com.sun.xml.ws.api.pipe.Fiber) fiber).getPacket();
-            return packet == null ? Recorder.NOT_COUNTED : Recorder.callAttach(packet.invocationProperties.get(CALL_KEY));
+            int token = packet == null ? Recorder.NOT_COUNTED : Recorder.callAttach(packet.invocationProperties.get(CALL_KEY));
+            if (token == Recorder.ASYNC) {
+                Recorder.enter(Phase.HANDLERS);
+            }
+            return token;
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
