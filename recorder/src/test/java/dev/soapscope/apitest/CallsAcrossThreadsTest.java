@@ -105,6 +105,26 @@ class CallsAcrossThreadsTest {
     }
 
     @Test
+    void aTimeoutHandedToAnAsynchronousCallerIsATimeoutAndACallWithoutAHandleEndsWithItsBoundary() throws Exception {
+        Object handle = startCall("{urn:stock}reserve");
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(Recorder.OPENED, null);
+        pool.submit(() -> {
+            int token = Recorder.callAttach(handle);
+            Recorder.callAnswered(new java.io.IOException(new java.net.SocketTimeoutException("read timed out")));
+            Recorder.callRelease(token);
+        }).get(5, TimeUnit.SECONDS);
+        assertEquals(1, stats("{urn:stock}reserve").outcomes(Outcome.TIMEOUT));
+
+        int token = Recorder.clientStart(); // no handle asked for: going asynchronous cannot outlive the boundary
+        Recorder.clientPeer(PEER);
+        Recorder.nameRequest(NameSource.STACK, "{urn:stock}cancel");
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(token, null);
+        assertEquals(1, stats("{urn:stock}cancel").requests());
+    }
+
+    @Test
     void anAnswerHandedOverBeforeTheCallersBoundaryReturnsEndsTheCallThere() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
         CountDownLatch answered = new CountDownLatch(1);
