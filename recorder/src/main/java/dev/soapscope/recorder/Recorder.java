@@ -550,6 +550,18 @@ public final class Recorder {
     }
 
     /**
+     * The root element of a payload the application handed to the stack ({@link PayloadRoot}), {@code {namespace}local},
+     * or null: for a probe that resolves it to the operation of the port's WSDL that takes it.
+     */
+    public static String payloadRoot(Object payload) {
+        try {
+            return payload == null ? null : PayloadRoot.of(payload);
+        } catch (Throwable e) {
+            return null; // not a payload we read: named otherwise
+        }
+    }
+
+    /**
      * Names the current call by the payload the application handed to the stack (a JAX-WS {@code Dispatch}'s
      * argument: a SAAJ message, a DOM source or node, a JAXB element), by its root element ({@link PayloadRoot}).
      */

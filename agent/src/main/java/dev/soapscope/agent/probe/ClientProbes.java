@@ -318,7 +318,8 @@ final class ClientProbes {
     /**
      * The call, named by its binding operation, at the endpoint's address; a fault is what it throws. A
      * {@code Dispatch}'s operation is CXF's own ({@code {http://cxf.apache.org/jaxws/dispatch}Invoke}): its call is
-     * named by the payload it sends, as the service names the operation it runs.
+     * named as the service names the operation it runs: the port's WSDL operation whose input is the payload's root
+     * element, else that root element.
      */
     static final class CxfCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
@@ -326,15 +327,32 @@ final class ClientProbes {
                          @Advice.Argument(2) Object[] params) {
             int token = Recorder.clientStart();
             try { // the token must come back whatever happens: a call left open would hold the thread's recording
+                org.apache.cxf.endpoint.Endpoint endpoint = ((org.apache.cxf.endpoint.ClientImpl) client).getEndpoint();
                 if (operation != null) {
                     javax.xml.namespace.QName op = ((org.apache.cxf.service.model.BindingOperationInfo) operation).getName();
-                    if ("http://cxf.apache.org/jaxws/dispatch".equals(op.getNamespaceURI()) && params != null
-                            && params.length > 0) {
-                        Recorder.nameFromPayload(params[0]);
+                    String root = "http://cxf.apache.org/jaxws/dispatch".equals(op.getNamespaceURI()) && params != null
+                            && params.length > 0 ? Recorder.payloadRoot(params[0]) : null;
+                    if (root != null) {
+                        String named = root;
+                        org.apache.cxf.service.model.BindingInfo binding = endpoint == null || endpoint.getEndpointInfo() == null
+                                ? null : endpoint.getEndpointInfo().getBinding();
+                        if (binding != null) {
+                            for (org.apache.cxf.service.model.BindingOperationInfo b : binding.getOperations()) {
+                                org.apache.cxf.service.model.BindingMessageInfo in = b.getInput();
+                                javax.xml.namespace.QName element = in == null || in.getMessageParts().isEmpty() ? null
+                                        : in.getMessageParts().get(0).getElementQName();
+                                if (element != null && root.length() == element.getNamespaceURI().length()
+                                        + element.getLocalPart().length() + 2 && root.startsWith(element.getNamespaceURI(), 1)
+                                        && root.endsWith(element.getLocalPart())) {
+                                    named = b.getName().toString(); // the WSDL operation taking that element
+                                    break;
+                                }
+                            }
+                        }
+                        Recorder.nameRequest(NameSource.STACK, named);
                     }
                     Recorder.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
                 }
-                org.apache.cxf.endpoint.Endpoint endpoint = ((org.apache.cxf.endpoint.ClientImpl) client).getEndpoint();
                 if (endpoint != null && endpoint.getEndpointInfo() != null) {
                     Recorder.clientPeer(endpoint.getEndpointInfo().getAddress());
                 }

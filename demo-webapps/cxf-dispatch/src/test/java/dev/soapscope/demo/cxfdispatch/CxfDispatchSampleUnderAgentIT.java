@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * agent; its client's Dispatch calls run in a client JVM under the agent, each of the sample's three kinds in a JVM of
  * its own (so that each is seen alone, as all three name the same operation), then all three in the sample's order,
  * then the sample's own {@code Client} main once. Every call must be counted once, under the operation its payload
- * invokes (the SOAP body's first element, {@code {namespace}local}, as the stacks name operations), never under CXF's
+ * invokes (the WSDL operation whose input is the SOAP body's first element, as the service names it), never under CXF's
  * own {@code {http://cxf.apache.org/jaxws/dispatch}Invoke}, with at least 90% of its time in named phases and none of
  * its work left as background work.
  */
@@ -59,6 +59,11 @@ class CxfDispatchSampleUnderAgentIT {
     private static final Set<String> DISPATCH_OWN = Set.of(DISPATCH_NS + "Invoke", DISPATCH_NS + "InvokeOneWay");
     /** The root of the body of each of the sample's GreetMeDocLiteralReq1..3.xml (checked against the files). */
     private static final String GREET_ME = "{http://apache.org/hello_world_soap_http/types}greetMe";
+    /**
+     * The WSDL operation whose input is that element (checked against the sample's WSDL): what the service names the
+     * operation, and so what each Dispatch call is named.
+     */
+    private static final String GREET_ME_OPERATION = "{http://apache.org/hello_world_soap_http}greetMe";
     private static final int WARM_UP_ROUNDS = 20;
     private static final int ROUNDS = 50;
     private static final double MAX_OTHER_SHARE = 0.10;
@@ -102,7 +107,8 @@ class CxfDispatchSampleUnderAgentIT {
     void everyDispatchCallIsCountedOnceUnderTheOperationItsPayloadInvokes(Run run, @TempDir Path tmp) throws Exception {
         Map<String, Long> expected = new TreeMap<>();
         for (Call call : run.calls) {
-            expected.merge(payloadRoot(call), (long) (WARM_UP_ROUNDS + ROUNDS), Long::sum);
+            assertEquals(GREET_ME, payloadRoot(call), call.request);
+            expected.merge(GREET_ME_OPERATION, (long) (WARM_UP_ROUNDS + ROUNDS), Long::sum);
         }
         long made = (long) (WARM_UP_ROUNDS + ROUNDS) * run.calls.size();
         long measured = (long) ROUNDS * run.calls.size();
@@ -187,20 +193,45 @@ class CxfDispatchSampleUnderAgentIT {
         assertAll("Client.main",
                 () -> assertEquals(3, sum(clients), rows(clients).toString()),
                 () -> {
-                    JsonNode entry = entry(clients, GREET_ME);
-                    assertNotNull(entry, "no client call " + GREET_ME + ": " + rows(clients));
+                    JsonNode entry = entry(clients, GREET_ME_OPERATION);
+                    assertNotNull(entry, "no client call " + GREET_ME_OPERATION + ": " + rows(clients));
                     assertEquals(3, entry.get("requests").asLong(), rows(clients).toString());
                 },
                 () -> clients.forEach(entry -> assertFalse(DISPATCH_OWN.contains(entry.get("operation").asText()),
                         "named by CXF's Dispatch: " + rows(clients))));
     }
 
-    /** Each of the sample's request files has greetMe at the root of its body. */
+    /** Each of the sample's request files has greetMe at the root of its body, the input of the WSDL's greetMe. */
     @Test
     void theSamplesRequestsInvokeGreetMe() throws Exception {
         for (Call call : Call.values()) {
             assertEquals(GREET_ME, payloadRoot(call), call.request);
         }
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        Document wsdl = f.newDocumentBuilder().parse(new File(wsdl()));
+        String wsdlNs = "http://schemas.xmlsoap.org/wsdl/";
+        String tns = wsdl.getDocumentElement().getAttribute("targetNamespace");
+        org.w3c.dom.NodeList ops = wsdl.getElementsByTagNameNS(wsdlNs, "operation");
+        String input = null;
+        for (int i = 0; i < ops.getLength() && input == null; i++) {
+            Element op = (Element) ops.item(i);
+            if (op.getParentNode().getLocalName().equals("portType") && ("{" + tns + "}" + op.getAttribute("name")).equals(GREET_ME_OPERATION)) {
+                input = ((Element) op.getElementsByTagNameNS(wsdlNs, "input").item(0)).getAttribute("message");
+            }
+        }
+        assertNotNull(input, "no portType operation " + GREET_ME_OPERATION);
+        org.w3c.dom.NodeList messages = wsdl.getElementsByTagNameNS(wsdlNs, "message");
+        for (int i = 0; i < messages.getLength(); i++) {
+            Element message = (Element) messages.item(i);
+            if (input.endsWith(":" + message.getAttribute("name"))) {
+                String element = ((Element) message.getElementsByTagNameNS(wsdlNs, "part").item(0)).getAttribute("element");
+                String prefix = element.substring(0, element.indexOf(':'));
+                assertEquals(GREET_ME, "{" + message.lookupNamespaceURI(prefix) + "}" + element.substring(prefix.length() + 1));
+                return;
+            }
+        }
+        throw new AssertionError("no message " + input);
     }
 
     @AfterAll
