@@ -26,6 +26,8 @@ public final class CallHandle {
     /** How the answer ended the call, when something other than the caller's boundary told (null: the boundary's). */
     Outcome outcome;
     boolean recorded;
+    /** New connections an HTTP client opened for the call on its own threads, not yet counted on a thread in the call. */
+    int newConnections;
 
     CallHandle() {
     }

@@ -47,6 +47,8 @@ public final class Recorder {
     static volatile boolean keepTimelines;
     /** Some SOAP call was recorded: clients built from now on are the calls' (a Bus built at start-up is not). */
     private static volatile boolean callsMade;
+    /** The site of a {@link HotSpotKind#CONNECTION_NEW}. */
+    static final String NEW_CONNECTION = "new connection to a peer connected before (no keep-alive)";
     /** Serves the endpoint's documents for callers that only share the bootstrap classes (the filter beside the agent). */
     private static volatile Function<String, String[]> endpoint;
 
@@ -698,6 +700,9 @@ public final class Recorder {
             if (--c.callNesting > 0) {
                 return;
             }
+            if (c.handle != null && c.handle.newConnections > 0) {
+                raiseNewConnections(c.handle);
+            }
             endCall(c, thrown != null || !c.goesAsync); // an asynchronous call that returned is not answered yet
         } catch (Throwable e) {
             failed("clientEnd", e);
@@ -794,6 +799,56 @@ public final class Recorder {
     }
 
     /**
+     * An HTTP client's request made inside the call open on this thread, which the client will send from threads of its
+     * own (the JDK's {@code java.net.http}): remembered with the call, so that a connection opened for it there is the
+     * call's ({@link #connectionOpenedFor}). Weakly, and only so many at once: a request gone is forgotten.
+     */
+    public static void keepCallWith(Object request) {
+        try {
+            ThreadRecording c = THREADS.get();
+            if (c.client && !c.busy && c.shardOfCall == null && request != null) {
+                if (c.handle == null) {
+                    c.handle = new CallHandle();
+                }
+                CallRequests.keep(request, c.handle);
+            }
+        } catch (Throwable e) {
+            failed("keepCallWith", e);
+        }
+    }
+
+    /**
+     * An HTTP client opened a new connection to {@code address} for {@code request}, on whatever thread: a
+     * {@link HotSpotKind#CONNECTION_NEW} of the call that made the request when this JVM had connected to that peer
+     * before. Counted on a thread in the call (its caller, at the application's line) when its boundary returns.
+     */
+    public static void connectionOpenedFor(Object request, Object address) {
+        try {
+            CallHandle h = CallRequests.take(request);
+            String peer = Peers.of(address);
+            if (h != null && peer != null && Peers.connectedBefore(peer)) {
+                synchronized (h) {
+                    h.newConnections++;
+                }
+            }
+        } catch (Throwable e) {
+            failed("connectionOpenedFor", e);
+        }
+    }
+
+    /** The new connections other threads opened for the call this thread works in, as hot spots here. */
+    private static void raiseNewConnections(CallHandle h) {
+        int n;
+        synchronized (h) {
+            n = h.newConnections;
+            h.newConnections = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            hotspot(HotSpotKind.CONNECTION_NEW.ordinal(), NEW_CONNECTION);
+        }
+    }
+
+    /**
      * This thread starts working for the call {@code handle} stands for (reading its answer): returns {@link #ASYNC},
      * for {@link #callRelease}, or {@link #NOT_COUNTED} when this thread already works for that call or for another
      * call or request (the work is that one's), or the call was recorded.
@@ -871,6 +926,9 @@ public final class Recorder {
                 h.answered = true;
                 h.answeredAt = System.nanoTime();
                 h.outcome = Outcome.ofCall(thrown);
+            }
+            if (h.newConnections > 0) {
+                raiseNewConnections(h); // opened after its caller had gone: counted here, with no caller's line
             }
             if (r.shardOfCall != null) {
                 releaseShard(r);
@@ -989,7 +1047,7 @@ public final class Recorder {
                 c.peer = peer;
             }
             if (peer != null && Peers.connectedBefore(peer)) {
-                hotspot(HotSpotKind.CONNECTION_NEW.ordinal(), "new connection to a peer connected before (no keep-alive)");
+                hotspot(HotSpotKind.CONNECTION_NEW.ordinal(), NEW_CONNECTION);
             }
         } catch (Throwable e) {
             failed("connectEnd", e);

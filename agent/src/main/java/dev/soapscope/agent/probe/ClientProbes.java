@@ -8,6 +8,7 @@ import dev.soapscope.recorder.Stack;
 import net.bytebuddy.asm.Advice;
 
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
@@ -69,6 +70,22 @@ final class ClientProbes {
                     "Apache HttpClient built (its own pool and SSLContext, unless given a shared pool, as Axis2 1.8 does)"))
             .loadedBy(SeesType.anyOf("org.apache.http.impl.client.CloseableHttpClient",
                     "org.apache.hc.client5.http.impl.classic.CloseableHttpClient"));
+
+    /**
+     * The JDK's {@code java.net.http} client (CXF 4's default conduit), which connects on threads of its own: a
+     * request made inside a call is kept with the call, and a new connection opened for it (a pool miss) is the call's
+     * {@code connection.new} when the JVM had connected to that peer before, counted at the call's own line. The wait
+     * for that connection, handshake and all, is the calling thread's (CXF's {@code connect}).
+     */
+    static final StackProbe JAVA_HTTP_CLIENT = new StackProbe("java-http-client",
+            Rule.advised(named("jdk.internal.net.http.HttpRequestImpl"),
+                    isConstructor().and(takesArguments(2)).and(takesArgument(0, named("java.net.http.HttpRequest"))),
+                    ClientProbes.class, "JdkHttpRequestMade"),
+            Rule.advised(named("jdk.internal.net.http.HttpConnection"),
+                    named("getPlainConnection").and(isStatic()).and(takesArguments(4)), ClientProbes.class, "JdkPlainConnection"),
+            Rule.advised(named("jdk.internal.net.http.HttpConnection"),
+                    named("getSSLConnection").and(isStatic()).and(takesArguments(5)), ClientProbes.class, "JdkTlsConnection"))
+            .loadedBy(TransportStreams.jdkLoaders());
 
     /** JAX-WS (javax and jakarta: Metro, CXF, Axis2's): a Service, a port or a Dispatch built. */
     static final StackProbe JAXWS_CLIENTS = new StackProbe("jaxws-clients",
@@ -288,6 +305,30 @@ final class ClientProbes {
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object config) {
             Recorder.connectEnd(started, started && config != null
                     ? "jms:" + Integer.toHexString(System.identityHashCode(config)) : null);
+        }
+    }
+
+    /** A {@code java.net.http} request made (on the calling thread): kept with the call open here, if any. */
+    static final class JdkHttpRequestMade {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object request) {
+            Recorder.keepCallWith(request);
+        }
+    }
+
+    /** A new plain connection for a request (on the client's threads). */
+    static final class JdkPlainConnection {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Object address, @Advice.Argument(2) Object request) {
+            Recorder.connectionOpenedFor(request, address);
+        }
+    }
+
+    /** A new TLS connection for a request (on the client's threads). */
+    static final class JdkTlsConnection {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) Object address, @Advice.Argument(3) Object request) {
+            Recorder.connectionOpenedFor(request, address);
         }
     }
 

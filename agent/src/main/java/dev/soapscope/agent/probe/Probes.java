@@ -44,6 +44,7 @@ public final class Probes {
                 MetroProbes.METRO,
                 ClientProbes.SOCKETS, ClientProbes.JAXWS_CLIENTS, ClientProbes.CXF, ClientProbes.METRO, ClientProbes.SAAJ,
                 ClientProbes.SPRING_WS, ClientProbes.AXIS2, ClientProbes.AXIS1, ClientProbes.HTTP_CLIENTS,
+                ClientProbes.JAVA_HTTP_CLIENT,
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 

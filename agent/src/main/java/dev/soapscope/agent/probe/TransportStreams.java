@@ -65,7 +65,8 @@ final class TransportStreams {
     }
 
     /** The JDK's own loaders: the bootstrap loader, and the platform loader (jdk.httpserver's, on Java 9 and later). */
-    private static ElementMatcher<ClassLoader> jdkLoaders() {
+    /** The JDK's own modules' loaders: the bootstrap and the platform class loaders (java.net.http, jdk.httpserver). */
+    static ElementMatcher<ClassLoader> jdkLoaders() {
         ClassLoader system = ClassLoader.getSystemClassLoader();
         final ClassLoader platform = system == null ? null : system.getParent();
         return new ElementMatcher<ClassLoader>() {

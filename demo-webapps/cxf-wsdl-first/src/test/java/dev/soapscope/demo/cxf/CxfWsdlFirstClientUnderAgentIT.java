@@ -102,6 +102,31 @@ class CxfWsdlFirstClientUnderAgentIT {
         }
     }
 
+    /**
+     * A port built for every round with its own {@code java.net.http} client (CXF 4's default conduit, unshared): new
+     * connections each round, opened on the HttpClient's own threads, counted as the calls' {@code connection.new} at
+     * the application's line, the wait for them the calls' {@code connect}.
+     */
+    @Test
+    void aConnectionTheHttpClientOpensOnItsThreadsIsTheCallsAtTheApplicationsLine() {
+        try (ForkedClient client = driver("per-call-unshared")) {
+            AgentEndpoint agent = client.agent();
+            JsonNode phases = agent.phases();
+            JsonNode hotspots = agent.hotspots();
+            keep("per-call-unshared", phases, hotspots);
+            JsonNode get = AgentEndpoint.client(phases, GET);
+            assertEquals(2 * ROUNDS, get.get("requests").asLong(), get.toPrettyString());
+            JsonNode fresh = AgentEndpoint.site(hotspots, "connection.new", "new connection to a peer connected before (no keep-alive)");
+            // each round's first call, but the first round's (no call had connected before it); and every round's
+            // one-way updateCustomer, which the tester makes after the call answered by a fault: on a new connection too
+            assertEquals(2 * ROUNDS - 1, fresh.get("total").asLong(), fresh.toPrettyString());
+            assertTrue(fresh.get("callers").toString().contains("CustomerServiceTester.testCustomerService"),
+                    "at the sample tester's call: " + fresh);
+            assertTrue(get.get("phases").path("connect").path("requests").asLong() >= ROUNDS,
+                    "the wait for each round's connection: " + get.get("phases"));
+        }
+    }
+
     /** The sample's own main, unmodified: three calls, then System.exit; the run directory keeps the figures. */
     @Test
     void theSamplesOwnClientKeepsItsFiguresAfterItExits(@TempDir Path run) throws Exception {
