@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CxfAsyncClientUnderAgentIT {
     private static final String OPERATION = "{http://apache.org/hello_world_async_soap_http}greetMeSometime";
     private static final String PATH = "/services/SoapContext/SoapPort";
-    private static final int WARM_UP_ROUNDS = 30;
-    private static final int ROUNDS = 60;
+    private static final int WARM_UP_ROUNDS = 20;
+    private static final int ROUNDS = 40;
     private static final double MAX_OTHER_SHARE = 0.10;
     /** Background spans per measured call, at most: a stray one per 50 calls (the driver itself does no SOAP work). */
     private static final double MAX_BACKGROUND_SPANS_PER_CALL = 0.02;

@@ -25,11 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * unmarshalling), while the caller waits in {@code JMSConduit#sendAndReceiveMessage}. Each call is counted once, its
  * fault as a fault, the answer's reading in its phases and the caller's wait as {@code wait} (less the listener's work),
  * nothing of it left as background work: before calls kept their handle in their exchange, 4,020 background spans per
- * 200 calls.
+ * 200 calls. (150 calls after 30: faults 1 in 10, so 18 faults.)
  */
 class CxfJmsClientUnderAgentIT {
-    private static final int WARM_UP = 40;
-    private static final int CALLS = 200;
+    private static final int WARM_UP = 30;
+    private static final int CALLS = 150;
     private static final double MAX_OTHER_SHARE = 0.10;
     /** Background spans per measured call, at most: a stray one per 50 calls. */
     private static final double MAX_BACKGROUND_SPANS_PER_CALL = 0.02;

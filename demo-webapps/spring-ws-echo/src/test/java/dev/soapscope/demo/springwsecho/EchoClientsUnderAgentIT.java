@@ -115,25 +115,6 @@ class EchoClientsUnderAgentIT {
     }
 
     /**
-     * A sender built for every call (its own HttpClient and pool): a new connection in every call, counted as
-     * {@code connection.new} at the application's line after the first, with its connect in the call's phases.
-     */
-    @Test
-    void anHttpComponents5SenderBuiltForEveryCallOpensAConnectionInEveryCall() throws Exception {
-        try (ForkedClient client = driver("spring-ws-hc5-per-call")) {
-            AgentEndpoint agent = client.agent();
-            JsonNode call = AgentEndpoint.client(agent.phases(), OPERATION);
-            keep("spring-ws-hc5-per-call", call);
-            assertEquals(ROUNDS, call.get("requests").asLong(), call.toPrettyString());
-            assertEquals(ROUNDS, call.get("phases").path("connect").path("requests").asLong(), call.get("phases").toString());
-            JsonNode fresh = AgentEndpoint.site(agent.hotspots(), "connection.new",
-                    "new connection to a peer connected before (no keep-alive)");
-            assertEquals(ROUNDS - 1, fresh.get("total").asLong(), fresh.toPrettyString());
-            assertTrue(fresh.get("callers").toString().contains("EchoClient.echo"), "at the sample client's line: " + fresh);
-        }
-    }
-
-    /**
      * Over HTTPS, an application that sets its TLS client up for every call (an SSLContext from its trust store, an
      * HttpClient and pool over it): what that costs each call is in the call, at the lines that cause it: the trust
      * store read ({@code crypto.load}) where the application builds its SSLContext, a new connection at its call
