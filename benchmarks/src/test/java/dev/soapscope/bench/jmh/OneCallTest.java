@@ -66,17 +66,9 @@ class OneCallTest {
     @Test
     void aWarmCallAllocatesNothing() {
         Recorder.configure(RecorderSettings.DEFAULTS);
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         calls(10_000);
-        // warm means compiled, as in OneRequestTest: a loaded CI run saw 2,464 bytes by 1,000 calls once (the JIT not
-        // done); a systematic allocation (one object a call: 16,000 bytes and more) fails every round
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10 && allocated >= 1_000; round++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            calls(1_000);
-            allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        }
-        assertTrue(allocated < 1_000, allocated + " bytes allocated by 1,000 calls (8 phases, 3 socket I/O each), in each of 10 rounds");
+        long allocated = WarmAllocation.least(() -> calls(1_000));
+        assertTrue(allocated < WarmAllocation.BOUND, allocated + " bytes allocated by 1,000 calls (8 phases, 3 socket I/O each), in each of 10 rounds");
     }
 
     /** Hot spots left out, as in OneRequestTest: their callers are walked now and then. */

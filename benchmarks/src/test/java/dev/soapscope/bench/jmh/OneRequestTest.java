@@ -55,18 +55,9 @@ class OneRequestTest {
     @Test
     void aWarmRequestAllocatesNothing() {
         Recorder.configure(RecorderSettings.DEFAULTS);
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         serve(10_000);
-        // warm means compiled: on a loaded machine the JIT may finish after the warm-up, and until it does the
-        // interpreter allocates what compiled code keeps in registers (a CI run saw 2,064 bytes once); the claim holds
-        // when some round of 1,000 requests allocates nothing
-        long allocated = Long.MAX_VALUE;
-        for (int round = 0; round < 10 && allocated >= 1_000; round++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            serve(1_000);
-            allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        }
-        assertTrue(allocated < 1_000, allocated + " bytes allocated by 1,000 requests, in each of 10 rounds");
+        long allocated = WarmAllocation.least(() -> serve(1_000));
+        assertTrue(allocated < WarmAllocation.BOUND, allocated + " bytes allocated by 1,000 requests, in each of 10 rounds");
     }
 
     /** One call site, as in the benchmark: the hot spots' caller is settled, so their stacks are walked rarely. */
