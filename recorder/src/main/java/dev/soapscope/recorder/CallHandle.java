@@ -20,6 +20,8 @@ public final class CallHandle {
     /** Shards handed in, waiting for the call to end; null until one is (most calls have none: a synchronous HTTP call). */
     List<ThreadRecording> shards;
     int running;
+    /** {@link #answeredAt} when the answer was handed over inside the caller's boundary: the call ends with it. */
+    static final long AT_BOUNDARY = Long.MIN_VALUE;
     /** The answer was handed to the application: the call's end. */
     boolean answered;
     long answeredAt;

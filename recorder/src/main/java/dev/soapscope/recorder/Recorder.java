@@ -924,7 +924,8 @@ public final class Recorder {
                     return;
                 }
                 h.answered = true;
-                h.answeredAt = System.nanoTime();
+                // handed over inside the caller's own boundary (an answer read on its thread): the call ends with it
+                h.answeredAt = r.shardOfCall == null ? CallHandle.AT_BOUNDARY : System.nanoTime();
                 h.outcome = Outcome.ofCall(thrown);
             }
             if (h.newConnections > 0) {
@@ -947,7 +948,7 @@ public final class Recorder {
             for (ThreadRecording shard : shards) {
                 c.absorb(shard);
             }
-            c.endCallAt(Math.max(h.answeredAt, c.startNanos()));
+            c.endCallAt(h.answeredAt == CallHandle.AT_BOUNDARY ? c.lastNanos() : Math.max(h.answeredAt, c.startNanos()));
             if (h.outcome != null && h.outcome != Outcome.SUCCESS && c.callOutcome == Outcome.SUCCESS) {
                 c.callOutcome = h.outcome;
             }

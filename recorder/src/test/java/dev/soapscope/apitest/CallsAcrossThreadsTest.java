@@ -125,6 +125,21 @@ class CallsAcrossThreadsTest {
     }
 
     @Test
+    void anAnswerHandedOverOnTheCallersOwnThreadEndsTheCallWithItsBoundary() throws Exception {
+        startCall("{urn:stock}reserve");
+        Recorder.callAnswered(null); // a response the caller's thread read itself (a work queue that refused the task)
+        Recorder.enter(Phase.HANDLERS);
+        Thread.sleep(3);
+        Recorder.exit(Phase.HANDLERS);
+        Recorder.clientGoesAsync();
+        Recorder.clientEnd(Recorder.OPENED, null);
+        OperationStats s = stats("{urn:stock}reserve");
+        assertEquals(1, s.requests());
+        assertEquals(s.totalNanos(), sum(s), "the boundary's work after the answer is in the call, which ends with it");
+        assertTrue(s.phaseNanos(Phase.HANDLERS) >= 3_000_000L);
+    }
+
+    @Test
     void anAnswerHandedOverBeforeTheCallersBoundaryReturnsEndsTheCallThere() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
         CountDownLatch answered = new CountDownLatch(1);
