@@ -739,7 +739,7 @@ public final class Recorder {
         } finally {
             c.busy = false;
         }
-        String from = t.open && !t.implicit ? (t.name != null ? t.name : "/") : null;
+        String from = calledFrom(t);
         boolean due;
         synchronized (h) {
             h.main = c;
@@ -768,17 +768,19 @@ public final class Recorder {
             if (!c.client || c.busy) {
                 return null;
             }
-            if (c.shardOfCall != null) {
-                return c.shardOfCall;
-            }
-            if (c.handle == null) {
-                c.handle = new CallHandle();
-            }
-            return c.handle;
+            return c.shardOfCall != null ? c.shardOfCall : handleOf(c);
         } catch (Throwable e) {
             failed("callHandle", e);
             return null;
         }
+    }
+
+    /** The handle of the call {@code c} records, made at its first asking. */
+    private static CallHandle handleOf(ThreadRecording c) {
+        if (c.handle == null) {
+            c.handle = new CallHandle();
+        }
+        return c.handle;
     }
 
     /**
@@ -807,10 +809,7 @@ public final class Recorder {
         try {
             ThreadRecording c = THREADS.get();
             if (c.client && !c.busy && c.shardOfCall == null && request != null) {
-                if (c.handle == null) {
-                    c.handle = new CallHandle();
-                }
-                CallRequests.keep(request, c.handle);
+                CallRequests.keep(request, handleOf(c));
             }
         } catch (Throwable e) {
             failed("keepCallWith", e);
@@ -1572,12 +1571,17 @@ public final class Recorder {
         c.busy = true;
         try {
             c.close();
-            recordCallFigures(c, outer.open && !outer.implicit ? (outer.name != null ? outer.name : "/") : null);
+            recordCallFigures(c, calledFrom(outer));
             notifyListeners(c, callListeners);
         } finally {
             c.reset();
             c.busy = false;
         }
+    }
+
+    /** The served request a call was made from, by name ({@code /} while unnamed), or null: none, or background work. */
+    private static String calledFrom(ThreadRecording outer) {
+        return outer.open && !outer.implicit ? (outer.name != null ? outer.name : "/") : null;
     }
 
     /** Adds a closed call to its row (operation and peer) and the request that made it; returns its sites' index. */
