@@ -175,7 +175,9 @@ class CallsAcrossThreadsTest {
                 Recorder.exit(Phase.UNMARSHAL);
                 attached.countDown();
                 if (listenerLast) {
+                    Recorder.enter(Phase.WAIT); // blocked, working for nobody, until the caller is done: no work to add
                     await(callerDone);
+                    Recorder.exit(Phase.WAIT);
                 }
                 Recorder.callRelease(token);
                 return null;
