@@ -357,7 +357,9 @@ final class ClientProbes {
     }
 
     /**
-     * The call, named by its binding operation, at the endpoint's address; a fault is what it throws. A
+     * The call, named by its binding operation, at the address the application set on its port (JAX-WS's
+     * {@code ENDPOINT_ADDRESS_PROPERTY} in the request context, or CXF's {@code Message.ENDPOINT_ADDRESS}), else the
+     * endpoint's; a fault is what it throws. A
      * {@code Dispatch}'s operation is CXF's own ({@code {http://cxf.apache.org/jaxws/dispatch}Invoke}): its call is
      * named as the service names the operation it runs: the port's WSDL operation whose input is the payload's root
      * element, else that root element.
@@ -365,7 +367,7 @@ final class ClientProbes {
     static final class CxfCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object client, @Advice.Argument(1) Object operation,
-                         @Advice.Argument(2) Object[] params) {
+                         @Advice.Argument(2) Object[] params, @Advice.Argument(3) java.util.Map<String, Object> context) {
             int token = Recorder.clientStart();
             try { // the token must come back whatever happens: a call left open would hold the thread's recording
                 org.apache.cxf.endpoint.Endpoint endpoint = ((org.apache.cxf.endpoint.ClientImpl) client).getEndpoint();
@@ -393,6 +395,17 @@ final class ClientProbes {
                         Recorder.nameRequest(NameSource.STACK, named);
                     }
                     Recorder.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
+                }
+                // the address the application set: in the call's own request context, else in the client's
+                Object given = context == null ? null : context.get("RequestContext");
+                for (Object request : new Object[] {given, ((org.apache.cxf.endpoint.ClientImpl) client).getRequestContext()}) {
+                    if (request instanceof java.util.Map) {
+                        for (String key : new String[] {"org.apache.cxf.message.Message.ENDPOINT_ADDRESS",
+                                "jakarta.xml.ws.service.endpoint.address", "javax.xml.ws.service.endpoint.address"}) {
+                            Object address = ((java.util.Map<?, ?>) request).get(key);
+                            Recorder.clientPeer(address instanceof String ? (String) address : null);
+                        }
+                    }
                 }
                 if (endpoint != null && endpoint.getEndpointInfo() != null) {
                     Recorder.clientPeer(endpoint.getEndpointInfo().getAddress());

@@ -36,15 +36,11 @@ public final class AsyncClientDriver {
     }
 
     public static void main(String[] args) throws Exception {
-        URL url = new URL(args[0]);
         int warmUp = Integer.parseInt(args[1]);
         int rounds = Integer.parseInt(args[2]);
         Path go = Path.of(args[3]);
-
-        SOAPService ss = new SOAPService(url, SERVICE_NAME);
         ExecutorService executor = Executors.newFixedThreadPool(5);
-        ss.setExecutor(executor);
-        GreeterAsync port = ss.getSoapPort();
+        GreeterAsync port = samplePort(new URL(args[0]), executor);
 
         int made = run(port, warmUp);
         System.out.println(WARM + ": " + made + " calls");
@@ -62,6 +58,13 @@ public final class AsyncClientDriver {
         }
         executor.shutdown();
         System.exit(0); // as the sample's main ends: CXF's transport threads would keep the JVM up
+    }
+
+    /** The port as the sample builds it: its generated service from {@code wsdl}, run by {@code executor}. */
+    static GreeterAsync samplePort(URL wsdl, ExecutorService executor) {
+        SOAPService ss = new SOAPService(wsdl, SERVICE_NAME);
+        ss.setExecutor(executor);
+        return ss.getSoapPort();
     }
 
     private static int run(GreeterAsync port, int rounds) throws Exception {

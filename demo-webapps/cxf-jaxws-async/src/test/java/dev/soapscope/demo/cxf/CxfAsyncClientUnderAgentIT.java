@@ -11,9 +11,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -102,6 +109,38 @@ class CxfAsyncClientUnderAgentIT {
         }
     }
 
+    /**
+     * The sample's port calling an address that takes its requests and never answers, with a 300 ms receive timeout:
+     * every call, synchronous, with a handler or polled, is counted as a timeout when CXF gives up on its answer, still
+     * named by its operation, with its time in {@code wait}.
+     */
+    @Test
+    void aCallNotAnsweredInTimeIsCountedAsATimeout() throws Exception {
+        int rounds = 5;
+        int made = 3 * rounds;
+        try (SilentServer silent = new SilentServer()) {
+            ForkedClient client = sampleClient(TimeoutDriver.class.getName(), true)
+                    .agentUnderTest(null)
+                    .args(wsdl(), "http://127.0.0.1:" + silent.port() + PATH, String.valueOf(rounds), "300")
+                    .start();
+            try {
+                client.await(TimeoutDriver.DONE + ": " + made + " of " + made, Duration.ofSeconds(120));
+                JsonNode done = client.agent().phases();
+                System.out.println("[cxf-jaxws-async client] timeouts: " + AgentEndpoint.clientRows(done));
+                JsonNode call = AgentEndpoint.clientOrNull(done, OPERATION);
+                assertNotNull(call, () -> "no " + OPERATION + ": " + AgentEndpoint.clientRows(done));
+                assertAll(
+                        () -> assertEquals(made, AgentEndpoint.callsCounted(done), AgentEndpoint.clientRows(done).toString()),
+                        () -> assertEquals(made, call.path("outcomes").path("timeout").asLong(), "outcomes " + call.get("outcomes")),
+                        () -> assertEquals("127.0.0.1:" + silent.port(), call.get("peer").asText()),
+                        () -> assertTrue(call.get("phases").path("wait").path("mean_us").asDouble() >= 0.9 * 300_000,
+                                "each call waited its 300 ms: " + call.get("phases")));
+            } finally {
+                client.close();
+            }
+        }
+    }
+
     /** The sample's own Client main, unmodified: its two calls, then System.exit; the run directory keeps /phases. */
     @Test
     void theSamplesOwnClientMainCountsItsTwoCalls(@TempDir Path run) throws Exception {
@@ -137,5 +176,47 @@ class CxfAsyncClientUnderAgentIT {
             client.classpath(Path.of(AsyncClientDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
         }
         return client.classpathFile(Path.of(System.getProperty("cxf.sample.classpath", "target/classpath.txt")));
+    }
+
+    /** Takes connections and reads what they send, never answering: a service that hangs. */
+    private static final class SilentServer implements AutoCloseable {
+        private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<Socket> taken = new CopyOnWriteArrayList<>();
+
+        SilentServer() throws IOException {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        Socket s = socket.accept();
+                        taken.add(s);
+                        Thread reader = new Thread(() -> {
+                            try (InputStream in = s.getInputStream()) {
+                                in.transferTo(OutputStream.nullOutputStream());
+                            } catch (IOException closed) {
+                                // the client gave up, or we closed it
+                            }
+                        }, "silent-server-read");
+                        reader.setDaemon(true);
+                        reader.start();
+                    }
+                } catch (IOException closed) {
+                    // close() ends the accepting
+                }
+            }, "silent-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return socket.getLocalPort();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+            for (Socket s : taken) {
+                s.close();
+            }
+        }
     }
 }
