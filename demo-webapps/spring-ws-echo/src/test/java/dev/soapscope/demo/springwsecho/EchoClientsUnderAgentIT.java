@@ -29,7 +29,7 @@ class EchoClientsUnderAgentIT {
     private static final String OPERATION = "{http://www.springframework.org/spring-ws/samples/echo}echoRequest";
     private static final String CONNECTION_BUILT = "SAAJ SOAPConnection built (with a MessageFactory of its own)";
     private static final String TEMPLATE_BUILT = "Spring-WS WebServiceTemplate built (a message factory and a message sender of its own)";
-    private static final int ROUNDS = 200;
+    private static final int ROUNDS = 100;
 
     private static BootJarUnderAgent server;
     private static String url;
