@@ -1,5 +1,6 @@
 package dev.soapscope.agent;
 
+import dev.soapscope.agent.jfr.FlightRecorderEvents;
 import dev.soapscope.agent.probe.Probes;
 import dev.soapscope.agent.profiler.ProfilerControl;
 import dev.soapscope.agent.traces.TraceBridge;
@@ -32,6 +33,7 @@ public final class AgentInstaller {
         Recorder.configure(config.recorderSettings());
         Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
         TraceBridge.install(config);
+        FlightRecorderEvents.install(config);
 
         final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
         // the filter serves our documents in its webapp, but not the profiling routes

@@ -48,6 +48,10 @@ class ShippedJarsIT {
                     .forEach(n -> assertTrue(n.startsWith("dev/soapscope/") || n.startsWith("one/")
                             || n.startsWith("META-INF/versions/"), n));
             assertNotNull(jar.getEntry("linux-x64/libasyncProfiler.so"));
+            // the Flight Recorder events are Java 11 classes: only where Java 11 and later look (a multi-release jar)
+            assertEquals("true", m.getMainAttributes().getValue("Multi-Release"));
+            assertNotNull(jar.getEntry("META-INF/versions/11/dev/soapscope/jfr/SoapEvents.class"));
+            assertEquals(null, jar.getEntry("dev/soapscope/jfr/SoapEvents.class"));
             // the recorder lives only in the nested bootstrap jar
             assertEquals(null, jar.getEntry("dev/soapscope/recorder/Recorder.class"));
             // the OpenTelemetry API only nested, for the traces bridge's own class loader: never on a class path

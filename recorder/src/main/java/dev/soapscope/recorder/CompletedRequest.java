@@ -53,6 +53,11 @@ public interface CompletedRequest {
     /** Whether the request switched phases more often than the timeline keeps: it holds the first stretches. */
     boolean timelineTruncated();
 
+    /** What the {@link OpenListener} returned when this request or call opened, or null. */
+    default Object startMark() {
+        return null;
+    }
+
     int timelinePhase(int i);
 
     long timelineStart(int i);

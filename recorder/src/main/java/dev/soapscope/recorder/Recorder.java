@@ -43,6 +43,7 @@ public final class Recorder {
     private static volatile RequestListener[] callListeners = new RequestListener[0];
     /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
     static volatile SegmentSink segmentSink;
+    private static volatile OpenListener openListener;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
     static volatile boolean keepTimelines;
     /** Some SOAP call was recorded: clients built from now on are the calls' (a Bus built at start-up is not). */
@@ -129,6 +130,25 @@ public final class Recorder {
         return now;
     }
 
+    /** Starts (or, with null, stops) telling {@code listener} of each request and call that opens. */
+    public static void setOpenListener(OpenListener listener) {
+        openListener = listener;
+    }
+
+    /** What the open listener keeps with a request or call opening now; null when there is none or it failed. */
+    private static Object startMark(boolean call) {
+        OpenListener l = openListener;
+        if (l == null) {
+            return null;
+        }
+        try {
+            return l.opened(call);
+        } catch (Throwable e) {
+            Log.warnOnce("open-listener", "open listener " + l.getClass().getName() + " failed", e);
+            return null;
+        }
+    }
+
     /** Starts (or, with null, stops) telling a sampler about phase segments. */
     public static void setSegmentSink(SegmentSink sink) {
         segmentSink = sink;
@@ -173,6 +193,7 @@ public final class Recorder {
                 finish(t); // background work that ran just before on this thread
             }
             t.open(false, aggregates.allocation);
+            t.startMark = startMark(false);
             return OPENED;
         } catch (Throwable e) {
             failed("requestStart", e);
@@ -672,6 +693,7 @@ public final class Recorder {
                 t.enterDownstream();
             }
             c.open(false, aggregates.allocation);
+            c.startMark = startMark(true);
             c.callNesting = 1;
             THREADS.set(c);
             return OPENED;

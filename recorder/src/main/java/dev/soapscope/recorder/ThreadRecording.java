@@ -154,6 +154,8 @@ final class ThreadRecording implements CompletedRequest {
     long firstByteNanos = -1;
     int operationIndex;
     String operationName;
+    /** What the open listener kept with this request or call (a Flight Recorder event begun), or null. */
+    Object startMark;
 
     void open(boolean isImplicit, boolean allocation) {
         measureAlloc = allocation;
@@ -496,6 +498,7 @@ final class ThreadRecording implements CompletedRequest {
         readCalls = 0;
         firstByteNanos = -1;
         operationName = null;
+        startMark = null;
         segmentStart = 0;
         callNesting = 0;
         async = null;
@@ -577,6 +580,11 @@ final class ThreadRecording implements CompletedRequest {
     @Override
     public String peer() {
         return client ? peer : null;
+    }
+
+    @Override
+    public Object startMark() {
+        return startMark;
     }
 
     @Override

@@ -103,6 +103,7 @@ public final class ForkedClient implements AutoCloseable {
         private final List<String> args = new ArrayList<>();
         private Path agentJar;
         private String agentArgs = "port=0";
+        private Path javaHome = Path.of(System.getProperty("java.home"));
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;
@@ -159,6 +160,12 @@ public final class ForkedClient implements AutoCloseable {
             return this;
         }
 
+        /** The JDK the client runs on (default: the test's). */
+        public Builder javaHome(Path jdkHome) {
+            javaHome = jdkHome;
+            return this;
+        }
+
         public Builder jvmArgs(String... more) {
             jvmArgs.addAll(Arrays.asList(more));
             return this;
@@ -171,7 +178,7 @@ public final class ForkedClient implements AutoCloseable {
 
         public ForkedClient start() {
             List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.add(javaHome.resolve("bin").resolve("java").toString());
             command.add("-Xmx512m");
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentArgs);

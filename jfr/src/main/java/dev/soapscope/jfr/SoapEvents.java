@@ -1,0 +1,216 @@
+package dev.soapscope.jfr;
+
+import dev.soapscope.recorder.CompletedRequest;
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.OpenListener;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RequestListener;
+import jdk.jfr.AnnotationElement;
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.EventFactory;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+import jdk.jfr.ValueDescriptor;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Each request served and each SOAP call made as a JDK Flight Recorder event: {@value #REQUEST} and {@value #CALL},
+ * begun when it opens (JFR cannot back-date an event) and committed when the recorder has its figures, with its
+ * operation, outcome, bytes, allocation, the self time of each phase (a field each) and the hot-spot kinds it met (one
+ * field, {@code kind=count}). Their fields come from the recorder's own vocabularies ({@link Phase},
+ * {@link HotSpotKind}), so the events are built with {@link EventFactory}: a phase added to the recorder is a field
+ * here with no other change. Nothing is allocated for a
+ * request unless a recording has the event enabled.
+ */
+public final class SoapEvents implements OpenListener {
+    public static final String REQUEST = "soapscope.Request";
+    public static final String CALL = "soapscope.ClientCall";
+
+    private final Kind requests = new Kind(REQUEST, "SOAP Request", "Requests",
+            "A SOAP request this JVM served: its operation, outcome, and the self time of each phase", false);
+    private final Kind calls = new Kind(CALL, "SOAP Client Call", "Client Calls",
+            "A SOAP call this JVM made: its operation, peer, outcome, and the self time of each phase", true);
+
+    private static SoapEvents installed;
+
+    /**
+     * Installs the events once Flight Recorder is initialized: at once when a recording started with the JVM, else
+     * when one first starts ({@code jcmd PID JFR.start}). A JVM that never records pays only for the listener (about
+     * 20 ms, loading {@code jdk.jfr}), not for building and registering the event types (about 120 ms more, and JFR's
+     * own start: 270-310 ms in all when done eagerly).
+     */
+    public static void installWhenRecorderStarts() {
+        FlightRecorder.addListener(new FlightRecorderListener() {
+            @Override
+            public void recorderInitialized(FlightRecorder recorder) {
+                try {
+                    installOnce();
+                } catch (Throwable t) {
+                    Log.warnOnce("jfr", "jfr: could not register soapscope's Flight Recorder events; requests are "
+                            + "recorded all the same (jfr=off to not try)", t);
+                }
+            }
+        });
+    }
+
+    private static synchronized void installOnce() {
+        if (installed == null) {
+            installed = install();
+        }
+    }
+
+    /** Makes the event types known to Flight Recorder (for {@code jfr}, JMC and event settings) and starts them. */
+    public static SoapEvents install() {
+        SoapEvents events = new SoapEvents();
+        events.requests.factory.register();
+        events.calls.factory.register();
+        Recorder.addListener(events.requests);
+        Recorder.addCallListener(events.calls);
+        Recorder.setOpenListener(events);
+        return events;
+    }
+
+    /** Stops: no event is begun or committed after it (for tests, and an agent that stops). */
+    public void uninstall() {
+        Recorder.setOpenListener(null);
+        Recorder.removeListener(requests);
+        Recorder.removeCallListener(calls);
+        requests.factory.unregister();
+        calls.factory.unregister();
+    }
+
+    @Override
+    public Object opened(boolean call) {
+        Kind kind = call ? calls : requests;
+        if (!kind.factory.getEventType().isEnabled()) {
+            return null;
+        }
+        Event event = kind.factory.newEvent();
+        event.begin();
+        return event;
+    }
+
+    /** One event type, its fields' positions, and the listener that commits its events. */
+    private static final class Kind implements RequestListener {
+        final EventFactory factory;
+        private final boolean call;
+        /** A phase's field, by the phase's ordinal; -1 for a phase this side never has. */
+        private final int[] phaseField = new int[Phase.COUNT];
+        private final int hotSpotsField;
+
+        Kind(String name, String label, String category, String description, boolean call) {
+            this.call = call;
+            List<ValueDescriptor> fields = new ArrayList<>();
+            fields.add(field(String.class, "operation", "Operation", "the WSDL operation, or what named it"));
+            if (call) {
+                fields.add(field(String.class, "peer", "Peer", "host:port of the service called"));
+            }
+            fields.add(field(String.class, "outcome", "Outcome", "how it ended: success, fault, timeout, ..."));
+            fields.add(field(long.class, "bytesIn", "Bytes In", "message bytes read", bytes()));
+            fields.add(field(long.class, "bytesOut", "Bytes Out", "message bytes written", bytes()));
+            fields.add(field(boolean.class, "allocationMeasured", "Allocation Measured",
+                    "whether Allocated is a figure (false: allocation off, or a virtual thread)"));
+            fields.add(field(long.class, "allocated", "Allocated", "bytes its thread allocated", bytes()));
+            Arrays.fill(phaseField, -1);
+            for (Phase p : Phase.values()) {
+                if (call ? p.onClient() : p.onServer()) {
+                    phaseField[p.ordinal()] = fields.size();
+                    fields.add(field(long.class, camel(p.tag()), p.tag(), p.description(),
+                            new AnnotationElement(Timespan.class, Timespan.NANOSECONDS)));
+                }
+            }
+            hotSpotsField = fields.size(); // one column, not one per kind: a table of requests stays readable
+            fields.add(field(String.class, "hotSpots", "Hot Spots",
+                    "how many times it met each hot-spot kind, as kind=count (factory.create=1 soap.conversion=4)"));
+            List<AnnotationElement> type = List.of(
+                    new AnnotationElement(Name.class, name),
+                    new AnnotationElement(Label.class, label),
+                    new AnnotationElement(Description.class, description),
+                    new AnnotationElement(Category.class, new String[] {"SOAP", category}),
+                    new AnnotationElement(StackTrace.class, false));
+            factory = EventFactory.create(type, fields);
+        }
+
+        @Override
+        public void onRequest(CompletedRequest r) {
+            Object mark = r.startMark();
+            if (!(mark instanceof Event)) {
+                return;
+            }
+            Event event = (Event) mark;
+            event.end();
+            if (!event.shouldCommit()) {
+                return;
+            }
+            int i = 0;
+            event.set(i++, r.operation());
+            if (call) {
+                event.set(i++, r.peer());
+            }
+            event.set(i++, r.outcome().tag());
+            event.set(i++, r.bytesIn());
+            event.set(i++, r.bytesOut());
+            event.set(i++, r.allocationMeasured());
+            event.set(i, r.allocationMeasured() ? r.allocatedBytes() : 0L);
+            for (int p = 0; p < Phase.COUNT; p++) {
+                if (phaseField[p] >= 0) {
+                    event.set(phaseField[p], r.phaseNanos(p));
+                }
+            }
+            event.set(hotSpotsField, hotSpots(r));
+            event.commit();
+        }
+    }
+
+    /** The hot-spot kinds met, with their counts, in the vocabulary's order; empty when none. */
+    static String hotSpots(CompletedRequest r) {
+        StringBuilder met = new StringBuilder();
+        for (HotSpotKind k : HotSpotKind.values()) {
+            int n = r.hotspots(k.ordinal());
+            if (n > 0) {
+                met.append(met.length() == 0 ? "" : " ").append(k.tag()).append('=').append(n);
+            }
+        }
+        return met.toString();
+    }
+
+    private static ValueDescriptor field(Class<?> type, String name, String label, String description,
+                                         AnnotationElement... more) {
+        List<AnnotationElement> annotations = new ArrayList<>();
+        annotations.add(new AnnotationElement(Label.class, label));
+        annotations.add(new AnnotationElement(Description.class, description));
+        annotations.addAll(Arrays.asList(more));
+        return new ValueDescriptor(type, name, annotations);
+    }
+
+    private static AnnotationElement bytes() {
+        return new AnnotationElement(DataAmount.class, DataAmount.BYTES);
+    }
+
+    /** A tag as a field name: {@code soap.parse} is {@code soapParse}, {@code factory.create} {@code factoryCreate}. */
+    static String camel(String tag) {
+        StringBuilder name = new StringBuilder(tag.length());
+        boolean upper = false;
+        for (char c : tag.toCharArray()) {
+            if (c == '.' || c == '_' || c == '-') {
+                upper = true;
+            } else {
+                name.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return name.toString();
+    }
+}

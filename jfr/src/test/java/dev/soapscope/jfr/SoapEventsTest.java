@@ -1,0 +1,143 @@
+package dev.soapscope.jfr;
+
+import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.NameSource;
+import dev.soapscope.recorder.Phase;
+import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.RecorderSettings;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The events in a real Flight Recorder recording of this JVM, read back as {@code jfr} and JMC read them. */
+class SoapEventsTest {
+    private static final String OP = "{urn:test}getQuote";
+    private SoapEvents events;
+
+    @BeforeEach
+    void install() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        events = SoapEvents.install();
+    }
+
+    @AfterEach
+    void uninstall() {
+        events.uninstall();
+    }
+
+    @Test
+    void aRequestIsOneEventSpanningItWithItsPhasesAndHotSpots(@TempDir Path dir) throws Exception {
+        List<RecordedEvent> recorded = record(dir, SoapEvents.REQUEST, () -> {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Recorder.enter(Phase.SOAP_PARSE);
+            busy(20_000_000);
+            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test");
+            Recorder.exit(Phase.SOAP_PARSE);
+            Recorder.enter(Phase.INVOKE);
+            busy(5_000_000);
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        });
+        assertEquals(1, recorded.size(), recorded.toString());
+        RecordedEvent e = recorded.get(0);
+        assertEquals(OP, e.getString("operation"));
+        assertEquals("success", e.getString("outcome"));
+        assertTrue(e.getLong("soapParse") >= 20_000_000, e.toString());
+        assertTrue(e.getLong("invoke") >= 5_000_000, e.toString());
+        assertEquals("factory.create=1", e.getString("hotSpots"), e.toString());
+        // begun when the request opened: the event spans the request, not an instant at its end
+        assertTrue(e.getDuration().compareTo(Duration.ofMillis(25)) >= 0, e.getDuration().toString());
+        assertEquals(Thread.currentThread().getName(), e.getThread().getJavaName());
+        assertFalse(e.getFields().stream().anyMatch(f -> f.getName().equals("connect")), "connect is a client phase");
+    }
+
+    @Test
+    void aCallIsAClientCallEventWithItsPeerAndClientPhases(@TempDir Path dir) throws Exception {
+        List<RecordedEvent> recorded = record(dir, SoapEvents.CALL, () -> {
+            int token = Recorder.clientStart();
+            Recorder.nameRequest(NameSource.STACK, OP);
+            Recorder.clientPeer("http://quotes.example:8080/svc");
+            Recorder.enter(Phase.WAIT);
+            busy(10_000_000);
+            Recorder.exit(Phase.WAIT);
+            Recorder.clientEnd(token, new java.net.SocketTimeoutException("read timed out"));
+        });
+        assertEquals(1, recorded.size(), recorded.toString());
+        RecordedEvent e = recorded.get(0);
+        assertEquals(OP, e.getString("operation"));
+        assertEquals("quotes.example:8080", e.getString("peer"));
+        assertEquals("timeout", e.getString("outcome"));
+        assertTrue(e.getLong("wait") >= 10_000_000, e.toString());
+        assertFalse(e.getFields().stream().anyMatch(f -> f.getName().equals("invoke")), "invoke is a server phase");
+    }
+
+    @Test
+    void everyPhaseIsAFieldOfItsSide() {
+        List<String> request = fields(SoapEvents.REQUEST);
+        List<String> call = fields(SoapEvents.CALL);
+        for (Phase p : Phase.values()) {
+            assertEquals(p.onServer(), request.contains(SoapEvents.camel(p.tag())), p + " in " + request);
+            assertEquals(p.onClient(), call.contains(SoapEvents.camel(p.tag())), p + " in " + call);
+        }
+        assertTrue(request.contains("hotSpots") && call.contains("hotSpots"), request + " / " + call);
+        assertEquals("soapParse", SoapEvents.camel("soap.parse"));
+        assertEquals("transportWrite", SoapEvents.camel("transport.write"));
+    }
+
+    @Test
+    void withNoRecordingNothingIsBegun() {
+        assertNull(events.opened(false));
+        assertNull(events.opened(true));
+    }
+
+    @Test
+    void uninstalledTheTypesAreGone() {
+        events.uninstall();
+        assertFalse(fields(SoapEvents.REQUEST).size() > 0, "still registered");
+        events = SoapEvents.install(); // for @AfterEach
+    }
+
+    private static List<String> fields(String type) {
+        return FlightRecorder.getFlightRecorder().getEventTypes().stream().filter(t -> t.getName().equals(type))
+                .findFirst().map(EventType::getFields).orElse(List.of()).stream()
+                .map(f -> f.getName()).collect(Collectors.toList());
+    }
+
+    private static List<RecordedEvent> record(Path dir, String type, Runnable work) throws Exception {
+        Path file = dir.resolve("test.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable(type).withoutStackTrace();
+            recording.start();
+            work.run();
+            recording.stop();
+            recording.dump(file);
+        }
+        return RecordingFile.readAllEvents(file).stream().filter(e -> e.getEventType().getName().equals(type))
+                .collect(Collectors.toList());
+    }
+
+    private static void busy(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            LockSupport.parkNanos(Math.min(1_000_000, end - System.nanoTime()));
+        }
+    }
+}
