@@ -2,6 +2,8 @@ package dev.soapscope.jfr;
 
 import dev.soapscope.recorder.CompletedRequest;
 import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.HotSpotListener;
+import dev.soapscope.recorder.HotSpotSite;
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.OpenListener;
 import dev.soapscope.recorder.Phase;
@@ -13,6 +15,7 @@ import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.EventFactory;
+import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Label;
@@ -26,17 +29,33 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Each request served and each SOAP call made as a JDK Flight Recorder event: {@value #REQUEST} and {@value #CALL},
- * begun when it opens (JFR cannot back-date an event) and committed when the recorder has its figures, with its
- * operation, outcome, bytes, allocation, the self time of each phase (a field each) and the hot-spot kinds it met (one
- * field, {@code kind=count}). Their fields come from the recorder's own vocabularies ({@link Phase},
+ * Each request served and each SOAP call made as a JDK Flight Recorder event, {@value #REQUEST} and {@value #CALL},
+ * and each hot spot met as an instant {@value #HOT_SPOT} (kind, site, the application's line, operation). A request
+ * or call is begun when it opens (JFR cannot back-date an event) and committed when the recorder has its figures:
+ * operation, outcome, bytes, allocation, the self time of each phase (a field each) and the hot-spot kinds it met
+ * (one field, {@code kind=count}). The fields come from the recorder's own vocabularies ({@link Phase},
  * {@link HotSpotKind}), so the events are built with {@link EventFactory}: a phase added to the recorder is a field
- * here with no other change. Nothing is allocated for a
- * request unless a recording has the event enabled.
+ * here with no other change. Nothing is allocated for a request unless a recording has the event enabled.
  */
-public final class SoapEvents implements OpenListener {
+public final class SoapEvents implements OpenListener, HotSpotListener {
     public static final String REQUEST = "soapscope.Request";
     public static final String CALL = "soapscope.ClientCall";
+    public static final String HOT_SPOT = "soapscope.HotSpot";
+
+    /** An instant: kind, site, the application's line, operation (fields in this order). */
+    private final EventFactory hotSpots = EventFactory.create(List.of(
+                    new AnnotationElement(Name.class, HOT_SPOT),
+                    new AnnotationElement(Label.class, "SOAP Hot Spot"),
+                    new AnnotationElement(Description.class, "A known SOAP cost met (a factory or client built, a "
+                            + "message converted, a key store loaded...), at the application's line that caused it"),
+                    new AnnotationElement(Category.class, new String[] {"SOAP", "Hot Spots"}),
+                    new AnnotationElement(StackTrace.class, false)),
+            List.of(field(String.class, "kind", "Kind", "the hot-spot kind: factory.create, client.create, ..."),
+                    field(String.class, "site", "Site", "what was met there (the class or method soapscope saw)"),
+                    field(String.class, "caller", "Caller", "the application's line that caused it"),
+                    field(String.class, "operation", "Operation", "the request's or call's operation, if named yet")));
+    /** Kept: {@link EventFactory#getEventType()} costs about 160 ns a call, the type's own flag nothing. */
+    private final EventType hotSpotType = hotSpots.getEventType();
 
     private final Kind requests = new Kind(REQUEST, "SOAP Request", "Requests",
             "A SOAP request this JVM served: its operation, outcome, and the self time of each phase", false);
@@ -76,25 +95,29 @@ public final class SoapEvents implements OpenListener {
         SoapEvents events = new SoapEvents();
         events.requests.factory.register();
         events.calls.factory.register();
+        events.hotSpots.register();
         Recorder.addListener(events.requests);
         Recorder.addCallListener(events.calls);
         Recorder.setOpenListener(events);
+        Recorder.setHotSpotListener(events);
         return events;
     }
 
     /** Stops: no event is begun or committed after it (for tests, and an agent that stops). */
     public void uninstall() {
         Recorder.setOpenListener(null);
+        Recorder.setHotSpotListener(null);
         Recorder.removeListener(requests);
         Recorder.removeCallListener(calls);
         requests.factory.unregister();
         calls.factory.unregister();
+        hotSpots.unregister();
     }
 
     @Override
     public Object opened(boolean call) {
         Kind kind = call ? calls : requests;
-        if (!kind.factory.getEventType().isEnabled()) {
+        if (!kind.type.isEnabled()) {
             return null;
         }
         Event event = kind.factory.newEvent();
@@ -102,9 +125,26 @@ public final class SoapEvents implements OpenListener {
         return event;
     }
 
+    @Override
+    public void hotSpot(HotSpotSite site, String operation) {
+        if (!hotSpotType.isEnabled()) {
+            return;
+        }
+        Event event = hotSpots.newEvent();
+        event.begin();
+        if (event.shouldCommit()) {
+            event.set(0, site.kind().tag());
+            event.set(1, site.detail());
+            event.set(2, site.caller());
+            event.set(3, operation);
+            event.commit();
+        }
+    }
+
     /** One event type, its fields' positions, and the listener that commits its events. */
     private static final class Kind implements RequestListener {
         final EventFactory factory;
+        final EventType type;
         private final boolean call;
         /** A phase's field, by the phase's ordinal; -1 for a phase this side never has. */
         private final int[] phaseField = new int[Phase.COUNT];
@@ -134,13 +174,14 @@ public final class SoapEvents implements OpenListener {
             hotSpotsField = fields.size(); // one column, not one per kind: a table of requests stays readable
             fields.add(field(String.class, "hotSpots", "Hot Spots",
                     "how many times it met each hot-spot kind, as kind=count (factory.create=1 soap.conversion=4)"));
-            List<AnnotationElement> type = List.of(
+            List<AnnotationElement> annotations = List.of(
                     new AnnotationElement(Name.class, name),
                     new AnnotationElement(Label.class, label),
                     new AnnotationElement(Description.class, description),
                     new AnnotationElement(Category.class, new String[] {"SOAP", category}),
                     new AnnotationElement(StackTrace.class, false));
-            factory = EventFactory.create(type, fields);
+            factory = EventFactory.create(annotations, fields);
+            this.type = factory.getEventType();
         }
 
         @Override

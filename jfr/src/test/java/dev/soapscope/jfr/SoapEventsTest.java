@@ -90,6 +90,25 @@ class SoapEventsTest {
     }
 
     @Test
+    void aHotSpotIsAnInstantWithItsKindSiteCallerAndOperation(@TempDir Path dir) throws Exception {
+        List<RecordedEvent> recorded = record(dir, SoapEvents.HOT_SPOT, () -> {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance");
+            Recorder.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "java.io.InputStream.read()"); // counted, no event
+            Recorder.requestEnd(token, 200, false);
+            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance"); // no request
+        });
+        assertEquals(2, recorded.size(), recorded.toString());
+        RecordedEvent in = recorded.get(0);
+        assertEquals("factory.create", in.getString("kind"));
+        assertEquals("javax.xml.soap.MessageFactory.newInstance", in.getString("site"));
+        assertEquals(OP, in.getString("operation"));
+        assertTrue(in.getString("caller").contains("SoapEventsTest"), in.getString("caller"));
+        assertNull(recorded.get(1).getString("operation"), recorded.get(1).toString());
+    }
+
+    @Test
     void everyPhaseIsAFieldOfItsSide() {
         List<String> request = fields(SoapEvents.REQUEST);
         List<String> call = fields(SoapEvents.CALL);

@@ -44,6 +44,7 @@ public final class Recorder {
     /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
     static volatile SegmentSink segmentSink;
     private static volatile OpenListener openListener;
+    private static volatile HotSpotListener hotSpotListener;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
     static volatile boolean keepTimelines;
     /** Some SOAP call was recorded: clients built from now on are the calls' (a Bus built at start-up is not). */
@@ -133,6 +134,11 @@ public final class Recorder {
     /** Starts (or, with null, stops) telling {@code listener} of each request and call that opens. */
     public static void setOpenListener(OpenListener listener) {
         openListener = listener;
+    }
+
+    /** Starts (or, with null, stops) telling {@code listener} of each hot spot met. */
+    public static void setHotSpotListener(HotSpotListener listener) {
+        hotSpotListener = listener;
     }
 
     /** What the open listener keeps with a request or call opening now; null when there is none or it failed. */
@@ -1295,6 +1301,10 @@ public final class Recorder {
             } else {
                 site.add(OperationTable.NO_REQUEST, 1);
                 a.statsFor(OperationTable.NO_REQUEST).addHotSpot(kind);
+            }
+            HotSpotListener l = hotSpotListener;
+            if (l != null && !perByte) {
+                l.hotSpot(site, inRequest ? t.name : null);
             }
         } catch (Throwable e) {
             failed("hotspot", e);

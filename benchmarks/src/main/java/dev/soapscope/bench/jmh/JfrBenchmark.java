@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What the Flight Recorder events cost a request ({@link OneRequest#serve()}), side by side in one run:
- * {@code recorder} (no events: the agent with {@code jfr=off}, or a JVM that never records), {@code events} (the
+ * {@code recorder} (no events: the agent with {@code jfr=off}, or a JVM that never records), {@code jfr-initialized}
+ * (Flight Recorder started in the JVM, no soapscope event installed: what JFR's own presence does), {@code events} (the
  * event types installed, no recording: what every request pays once a recording has run, one check of the type's
  * enabled flag) and {@code recording} (a recording in memory with {@code soapscope.Request} on: the event begun,
  * filled and committed per request). Run with {@code -prof gc} for the bytes per request.
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class JfrBenchmark {
-    @Param({"recorder", "events", "recording"})
+    @Param({"recorder", "jfr-initialized", "events", "recording"})
     public String mode;
 
     private SoapEvents events;
@@ -37,7 +38,9 @@ public class JfrBenchmark {
     @Setup(Level.Trial)
     public void configure() {
         Recorder.configure(RecorderSettings.DEFAULTS);
-        if (!mode.equals("recorder")) {
+        if (mode.equals("jfr-initialized")) {
+            jdk.jfr.FlightRecorder.getFlightRecorder(); // Flight Recorder up, none of our events: what JFR itself adds
+        } else if (!mode.equals("recorder")) {
             events = SoapEvents.install();
         }
         if (mode.equals("recording")) {

@@ -7,6 +7,15 @@ import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Jdks;
 import dev.soapscope.testkit.Wars;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.openjdk.jmc.common.item.Attribute;
+import org.openjdk.jmc.common.item.IAttribute;
+import org.openjdk.jmc.common.item.IItem;
+import org.openjdk.jmc.common.item.IItemCollection;
+import org.openjdk.jmc.common.item.IItemIterable;
+import org.openjdk.jmc.common.item.IMemberAccessor;
+import org.openjdk.jmc.common.item.ItemFilters;
+import org.openjdk.jmc.common.unit.UnitLookup;
+import org.openjdk.jmc.flightrecorder.JfrLoaderToolkit;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +41,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code -XX:StartFlightRecording}, Java 17) or once it runs ({@code jcmd PID JFR.start}, Java 25), dumped with
  * {@code jcmd}; the sample's own client main under the agent,
  * recording to a file the JVM writes as it exits. Each request the agent counted is one {@code soapscope.Request},
- * each call the client made one {@code soapscope.ClientCall}, with its operation, outcome and phases.
+ * each call the client made one {@code soapscope.ClientCall}, with its operation, outcome and phases; JDK Mission
+ * Control's own parser ({@code org.openjdk.jmc:flightrecorder}) reads the same requests.
  */
 class FlightRecorderEventsIT {
     private static final String NS = "{http://customerservice.example.com/}";
@@ -74,9 +84,11 @@ class FlightRecorderEventsIT {
             String requests = run(jdk, "jfr", "print", "--events", "soapscope.Request", serverJfr.toString());
             String summary = run(jdk, "jfr", "summary", serverJfr.toString());
             String calls = run(jdk, "jfr", "print", "--events", "soapscope.ClientCall", clientJfr.toString());
+            String hotSpots = run(jdk, "jfr", "print", "--events", "soapscope.HotSpot", clientJfr.toString());
             long servedNow = served;
             System.out.println("[jfr] Java " + java + ": " + count(requests, "soapscope.Request {") + " soapscope.Request for "
-                    + servedNow + " requests counted; " + count(calls, "soapscope.ClientCall {") + " soapscope.ClientCall;"
+                    + servedNow + " requests counted; " + count(calls, "soapscope.ClientCall {") + " soapscope.ClientCall; "
+                    + count(hotSpots, "soapscope.HotSpot {") + " soapscope.HotSpot on the client " + kinds(hotSpots) + ";"
                     + " first request event:\n" + first(requests) + "\nfirst call event:\n" + first(calls));
             List<org.junit.jupiter.api.function.Executable> checks = new ArrayList<>(List.of(
                     () -> assertTrue(servedNow >= 3, "the server counted " + servedNow + " requests"),
@@ -88,7 +100,13 @@ class FlightRecorderEventsIT {
                     () -> assertEquals(2, count(calls, "operation = \"" + NS + "getCustomersByName\""), calls),
                     () -> assertEquals(1, count(calls, "outcome = \"fault\""), calls),
                     () -> assertTrue(calls.contains("peer = \"" + server.uri("/").getHost() + ":" + server.port() + "\""),
-                            calls)));
+                            calls),
+                    // the sample builds its Service and port: client.create, at its own line
+                    () -> assertTrue(Pattern.compile("kind = \"client\\.create\"\\s+site = \"[^\"]*\"\\s+caller = "
+                            + "\"[^\"]*CustomerServiceClient").matcher(hotSpots).find(), hotSpots)));
+            List<String> jmcOperations = jmcOperations(serverJfr);
+            checks.add(() -> assertEquals(servedNow, jmcOperations.size(), "JMC's parser: " + jmcOperations));
+            checks.add(() -> assertTrue(jmcOperations.contains(NS + "getCustomersByName"), jmcOperations.toString()));
             if (java >= 21) { // jfr view: Java 21 and later
                 String view = run(jdk, "jfr", "view", "--width", "250", "--truncate", "beginning", "soapscope.Request",
                         serverJfr.toString());
@@ -120,6 +138,31 @@ class FlightRecorderEventsIT {
             n++;
         }
         return n;
+    }
+
+    /** The operation of each soapscope.Request in the recording, read with JMC's own parser. */
+    private static List<String> jmcOperations(Path jfr) throws Exception {
+        IItemCollection requests = JfrLoaderToolkit.loadEvents(jfr.toFile())
+                .apply(ItemFilters.type("soapscope.Request"));
+        IAttribute<String> operation = Attribute.attr("operation", "Operation", UnitLookup.PLAIN_TEXT);
+        List<String> operations = new ArrayList<>();
+        for (IItemIterable type : requests) {
+            IMemberAccessor<String, IItem> read = operation.getAccessor(type.getType());
+            for (IItem item : type) {
+                operations.add(read.getMember(item));
+            }
+        }
+        return operations;
+    }
+
+    /** How many events of each hot-spot kind. */
+    private static java.util.Map<String, Long> kinds(String printed) {
+        java.util.Map<String, Long> kinds = new java.util.TreeMap<>();
+        Matcher m = Pattern.compile("kind = \"([^\"]+)\"").matcher(printed);
+        while (m.find()) {
+            kinds.merge(m.group(1), 1L, Long::sum);
+        }
+        return kinds;
     }
 
     private static String first(String printed) {
