@@ -20,6 +20,7 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Recording;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 import jdk.jfr.ValueDescriptor;
@@ -56,6 +57,17 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
                     field(String.class, "operation", "Operation", "the request's or call's operation, if named yet")));
     /** Kept: {@link EventFactory#getEventType()} costs about 160 ns a call, the type's own flag nothing. */
     private final EventType hotSpotType = hotSpots.getEventType();
+    private final PhaseEvents phases = new PhaseEvents();
+    /**
+     * The recorder tells the phase events of segments only while a recording has them on: any segment sink costs a
+     * call per phase switch, on every request.
+     */
+    private final FlightRecorderListener phaseSwitch = new FlightRecorderListener() {
+        @Override
+        public void recordingStateChanged(Recording recording) {
+            Recorder.setPhaseEventSink(phases.type.isEnabled() ? phases : null);
+        }
+    };
 
     private final Kind requests = new Kind(REQUEST, "SOAP Request", "Requests",
             "A SOAP request this JVM served: its operation, outcome, and the self time of each phase", false);
@@ -96,6 +108,9 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
         events.requests.factory.register();
         events.calls.factory.register();
         events.hotSpots.register();
+        events.phases.factory.register();
+        FlightRecorder.addListener(events.phaseSwitch);
+        events.phaseSwitch.recordingStateChanged(null);
         Recorder.addListener(events.requests);
         Recorder.addCallListener(events.calls);
         Recorder.setOpenListener(events);
@@ -107,6 +122,9 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
     public void uninstall() {
         Recorder.setOpenListener(null);
         Recorder.setHotSpotListener(null);
+        FlightRecorder.removeListener(phaseSwitch);
+        Recorder.setPhaseEventSink(null);
+        phases.factory.unregister();
         Recorder.removeListener(requests);
         Recorder.removeCallListener(calls);
         requests.factory.unregister();
@@ -227,7 +245,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
         return met.toString();
     }
 
-    private static ValueDescriptor field(Class<?> type, String name, String label, String description,
+    static ValueDescriptor field(Class<?> type, String name, String label, String description,
                                          AnnotationElement... more) {
         List<AnnotationElement> annotations = new ArrayList<>();
         annotations.add(new AnnotationElement(Label.class, label));

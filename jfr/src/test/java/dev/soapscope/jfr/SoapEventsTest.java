@@ -5,6 +5,7 @@ import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.RecorderSettings;
+import jdk.jfr.Configuration;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
@@ -106,6 +107,41 @@ class SoapEventsTest {
         assertEquals(OP, in.getString("operation"));
         assertTrue(in.getString("caller").contains("SoapEventsTest"), in.getString("caller"));
         assertNull(recorded.get(1).getString("operation"), recorded.get(1).toString());
+    }
+
+    @Test
+    void phasesAreEventsOnlyWhenARecordingTurnsThemOn(@TempDir Path dir) throws Exception {
+        Runnable request = () -> {
+            int token = Recorder.requestStart();
+            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Recorder.enter(Phase.SOAP_PARSE);
+            busy(3_000_000);
+            Recorder.exit(Phase.SOAP_PARSE);
+            Recorder.enter(Phase.INVOKE);
+            busy(3_000_000);
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        };
+        Path file = dir.resolve("default.jfr");
+        try (Recording defaults = new Recording(Configuration.getConfiguration("default"))) {
+            defaults.start();
+            request.run();
+            defaults.stop();
+            defaults.dump(file);
+        }
+        assertEquals(List.of(), phases(RecordingFile.readAllEvents(file)), "soapscope.Phase is off by default");
+
+        List<RecordedEvent> recorded = record(dir, PhaseEvents.PHASE, request);
+        assertEquals(List.of("soap.parse", "invoke"), phases(recorded), recorded.toString());
+        for (RecordedEvent e : recorded) {
+            assertTrue(e.getDuration().compareTo(Duration.ofMillis(3)) >= 0, e.toString());
+        }
+    }
+
+    /** The phases of the soapscope.Phase events, in order (the 1 ms threshold drops the request's short other). */
+    private static List<String> phases(List<RecordedEvent> events) {
+        return events.stream().filter(e -> e.getEventType().getName().equals(PhaseEvents.PHASE))
+                .map(e -> e.getString("phase")).collect(Collectors.toList());
     }
 
     @Test

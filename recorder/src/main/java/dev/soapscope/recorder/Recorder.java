@@ -42,7 +42,10 @@ public final class Recorder {
     /** Told of every SOAP call recorded, as {@link #listeners} are of requests. */
     private static volatile RequestListener[] callListeners = new RequestListener[0];
     /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
+    /** What ThreadRecording tells of each segment: the sampler's sink, the phase events' sink, or both. */
     static volatile SegmentSink segmentSink;
+    private static SegmentSink samplerSink;
+    private static SegmentSink phaseEventSink;
     private static volatile OpenListener openListener;
     private static volatile HotSpotListener hotSpotListener;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
@@ -156,8 +159,15 @@ public final class Recorder {
     }
 
     /** Starts (or, with null, stops) telling a sampler about phase segments. */
-    public static void setSegmentSink(SegmentSink sink) {
-        segmentSink = sink;
+    public static synchronized void setSegmentSink(SegmentSink sink) {
+        samplerSink = sink;
+        segmentSink = BothSinks.of(samplerSink, phaseEventSink);
+    }
+
+    /** Starts (or, with null, stops) telling Flight Recorder's phase events about phase segments, beside a sampler. */
+    public static synchronized void setPhaseEventSink(SegmentSink sink) {
+        phaseEventSink = sink;
+        segmentSink = BothSinks.of(samplerSink, phaseEventSink);
     }
 
     /** Installs the endpoint: a path in, {status, content type, body} out. */
