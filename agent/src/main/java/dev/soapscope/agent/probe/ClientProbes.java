@@ -396,14 +396,23 @@ final class ClientProbes {
                     }
                     Recorder.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
                 }
-                // the address the application set: in the call's own request context, else in the client's
-                Object given = context == null ? null : context.get("RequestContext");
-                for (Object request : new Object[] {given, ((org.apache.cxf.endpoint.ClientImpl) client).getRequestContext()}) {
+                // the address the application set: in the call's own request context, else in the client's (a
+                // proxy's call passes none); nothing allocated, this runs in every call
+                for (int i = 0; i < 2; i++) {
+                    Object request = i == 0 ? (context == null ? null : context.get("RequestContext"))
+                            : ((org.apache.cxf.endpoint.ClientImpl) client).getRequestContext();
                     if (request instanceof java.util.Map) {
-                        for (String key : new String[] {"org.apache.cxf.message.Message.ENDPOINT_ADDRESS",
-                                "jakarta.xml.ws.service.endpoint.address", "javax.xml.ws.service.endpoint.address"}) {
-                            Object address = ((java.util.Map<?, ?>) request).get(key);
-                            Recorder.clientPeer(address instanceof String ? (String) address : null);
+                        java.util.Map<?, ?> r = (java.util.Map<?, ?>) request;
+                        Object address = r.get("org.apache.cxf.message.Message.ENDPOINT_ADDRESS");
+                        if (address == null) {
+                            address = r.get("jakarta.xml.ws.service.endpoint.address");
+                        }
+                        if (address == null) {
+                            address = r.get("javax.xml.ws.service.endpoint.address");
+                        }
+                        if (address instanceof String) {
+                            Recorder.clientPeer((String) address);
+                            break;
                         }
                     }
                 }
