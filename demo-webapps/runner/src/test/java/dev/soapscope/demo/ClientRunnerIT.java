@@ -87,6 +87,17 @@ class ClientRunnerIT {
         }
     }
 
+    /** The packaged jar, as a user runs it: its forked server's class path is the nested server jar alone. */
+    @Test
+    void thePackagedJarsServerRunsTheMtomWarWithACleanClassPath() throws Exception {
+        String serverCommand = Files.readAllLines(out.resolve("server.log")).get(0);
+        String classPath = serverCommand.split(" -cp ")[1].split(" ")[0];
+        assertTrue(classPath.matches(".*soapscope-demo-server[^/\\\\]*\\.jar"), "one nested server jar: " + classPath);
+        // the server was profiled by the packaged jar's own async-profiler (the clients' pages are checked below)
+        assertTrue(new ObjectMapper().readTree(out.resolve("report.json").toFile()).path("profile").path("profiler")
+                .asText().startsWith("async-profiler"), run.printed());
+    }
+
     @Test
     void aClientBuiltPerCallIsCountedOncePerCallAtItsBuilderAndAReusedOneNever() {
         for (String stack : STACKS) {

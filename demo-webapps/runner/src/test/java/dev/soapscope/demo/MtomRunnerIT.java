@@ -22,8 +22,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The mtom groups' Tomcat 11 columns, scaled down, against the real agent and the real WARs: the WARs in one Tomcat
- * (payload-caching at "/", mtom at "/mtom", mtom-metro at "/mtom-metro") with real CXF clients; then the packaged jar
- * itself, whose forked server runs from the nested server jar (no CXF on its class path, the WAR's own CXF in charge).
+ * (payload-caching at "/", mtom at "/mtom", mtom-metro at "/mtom-metro") with real CXF clients (the packaged jar's
+ * clean server class path is ClientRunnerIT's to check: it runs the jar against the same mtom WAR).
  * The Axis2 MTOM column and Axis 1.4 run in a Tomcat 9 of their own, with Axis2's and Axis 1.4's own clients (their
  * kits).
  */
@@ -164,32 +164,6 @@ class MtomRunnerIT {
     /** Whether the scenario got its flame graph page. */
     private static boolean drawn(JsonNode scenario) {
         return scenario.path("flamegraphs").has("flame");
-    }
-
-    /** The packaged jar, as a user runs it: its forked server's class path is the nested server jar alone. */
-    @Test
-    void thePackagedJarRunsTheMtomWarWithACleanServerClassPath() throws Exception {
-        Path out = property("soapscope.demo.itOut").resolveSibling("it-report-jar");
-        BuildOutputs.JarRun run = BuildOutputs.runPackagedJar(out, 120, "--scenario", "mtom/mtom,mtom-echo/base64",
-                "--warmup", "0", "--fetch-sizes", "500", "--tuples", "1000", "--echo-sizes", "64K", "--runs", "1",
-                "--agent", property("soapscope.demo.agentJar").toString(),
-                "--mtom-war", property("soapscope.demo.mtomWar").toString());
-        assertEquals(0, run.exit(), run.printed() + "\nserver log:\n" + read(out.resolve("server.log")));
-
-        String serverCommand = Files.readAllLines(out.resolve("server.log")).get(0);
-        String classPath = serverCommand.split(" -cp ")[1].split(" ")[0];
-        assertTrue(classPath.matches(".*soapscope-demo-server[^/\\\\]*\\.jar"), "one nested server jar: " + classPath);
-        JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
-        assertEquals(0, report.path("errors").asInt(), report.toPrettyString());
-        assertEquals(2, report.path("scenarios").size());
-        assertTrue(report.path("scenarios").get(0).path("fetch_seconds").path("500").asDouble() > 0);
-        // the packaged jar's own copy of the converter read the profile (a missing class would have ended the run);
-        // three requests may take no 10 ms sample at all, so a page is not certain
-        assertTrue(report.path("profile").path("profiler").asText().startsWith("async-profiler"), run.printed());
-        JsonNode flames = report.path("scenarios").get(0).path("flamegraphs");
-        assertTrue(flames.path("flame").asText().equals("flamegraphs/mtom-mtom/flame.html")
-                ? Files.isRegularFile(out.resolve("flamegraphs/mtom-mtom/flame.html"))
-                : flames.path("missing").asText().equals("no samples were taken while it ran"), flames.toString());
     }
 
     private static double wire(JsonNode s) {
