@@ -56,8 +56,8 @@ class EndpointPageTest {
             assertEquals(p.colour(), kinds.get("phases").get(p.ordinal()).get("colour").asText(), p.tag());
         }
         for (HotSpotKind k : HotSpotKind.values()) {
-            assertNotNull(KindsJson.why(k), "why " + k.tag() + " costs, in page/hotspot-advice.properties");
-            assertNotNull(KindsJson.instead(k), "what to do instead of " + k.tag() + ", in page/hotspot-advice.properties");
+            assertNotNull(KindsJson.why(k), "why " + k.tag() + " costs, in the recorder's hotspot-advice.properties");
+            assertNotNull(KindsJson.instead(k), "what to do instead of " + k.tag() + ", in the recorder's hotspot-advice.properties");
         }
     }
 
