@@ -77,6 +77,9 @@ final class Limit {
             for (SiteCount s : sites.subList(0, Math.min(SITES_SHOWN, sites.size()))) {
                 b.append("\n    ").append(s.detail()).append(s.caller().isEmpty() ? "" : ", called at " + s.caller())
                         .append(": ").append(s.count()).append(s.count() == 1 ? " time" : " times");
+                if (s == sites.get(0)) { // a server and its client in one JVM meet some sites on both sides
+                    b.append(" in the JVM during the test");
+                }
             }
             if (sites.size() > SITES_SHOWN) {
                 b.append("\n    and ").append(sites.size() - SITES_SHOWN).append(" more sites");

@@ -42,7 +42,7 @@ public final class SoapScope {
      * Leaves what the running test saw so far out of its figures: call it after the warm-up requests (the first ones
      * load and instrument classes, build JAXB contexts and fill caches).
      */
-    public static void warmUpDone() {
+    public static void warmUpDone() throws InterruptedException {
         currentWindow().restart();
     }
 

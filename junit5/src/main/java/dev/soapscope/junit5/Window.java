@@ -51,8 +51,12 @@ final class Window {
         return w;
     }
 
-    /** Forgets what was seen so far: warm-up requests and calls are left out of the figures. */
-    void restart() {
+    /**
+     * Forgets what was seen so far, once the warm-up's last requests have ended: warm-up requests and calls are left
+     * out of the figures.
+     */
+    void restart() throws InterruptedException {
+        settle();
         served.clear();
         calls.clear();
         sitesAtStart = siteCounts();
@@ -63,6 +67,13 @@ final class Window {
      * read the answer), stops listening and returns what was seen.
      */
     Recording close() throws InterruptedException {
+        settle();
+        Recorder.removeListener(onServed);
+        Recorder.removeCallListener(onCall);
+        return snapshot();
+    }
+
+    private void settle() throws InterruptedException {
         long deadline = System.currentTimeMillis() + SETTLE_AT_MOST_MILLIS;
         int seen = -1;
         while (System.currentTimeMillis() < deadline) {
@@ -73,9 +84,6 @@ final class Window {
             seen = now;
             Thread.sleep(SETTLE_QUIET_MILLIS);
         }
-        Recorder.removeListener(onServed);
-        Recorder.removeCallListener(onCall);
-        return snapshot();
     }
 
     /** What was seen so far, the window still open. */

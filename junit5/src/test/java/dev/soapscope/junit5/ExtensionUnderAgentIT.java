@@ -1,16 +1,15 @@
 package dev.soapscope.junit5;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static dev.soapscope.testkit.JUnitCases.failureOf;
+import static dev.soapscope.testkit.JUnitCases.onlyFailure;
+import static dev.soapscope.testkit.JUnitCases.run;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 /**
  * The extension in a JVM started with the agent ({@code -javaagent} in Failsafe's argLine, as a user adds it): the
@@ -90,23 +89,5 @@ class ExtensionUnderAgentIT {
             assertTrue(e.getMessage().contains("[soapscope] client.create per call made (ping): expected at most 0.50, "
                     + "measured 1 (1 in 1 call made ({urn:soapscope:cases}ping: 1))"), e.getMessage());
         }
-    }
-
-    private static EngineExecutionResults run(Class<?> cases) {
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(cases)).execute();
-    }
-
-    private static String onlyFailure(Class<?> cases) {
-        EngineExecutionResults results = run(cases);
-        List<Event> failed = results.testEvents().failed().list();
-        assertEquals(1, failed.size(), cases.getSimpleName() + ": " + results.testEvents().list());
-        assertFalse(results.testEvents().succeeded().count() > 0, cases.getSimpleName());
-        return failureOf(failed.get(0));
-    }
-
-    private static String failureOf(Event e) {
-        return e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).map(Throwable::getMessage)
-                .orElse("(no throwable)");
     }
 }
