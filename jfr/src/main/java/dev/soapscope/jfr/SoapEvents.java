@@ -42,6 +42,8 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
     public static final String REQUEST = "soapscope.Request";
     public static final String CALL = "soapscope.ClientCall";
     public static final String HOT_SPOT = "soapscope.HotSpot";
+    /** What async-profiler's {@code jfrsync} records beside its samples, in its own file: the events, not the phases. */
+    public static final String PROFILER_SYNC = "+" + REQUEST + "+" + CALL + "+" + HOT_SPOT;
 
     /** An instant: kind, site, the application's line, operation (fields in this order). */
     private final EventFactory hotSpots = EventFactory.create(List.of(

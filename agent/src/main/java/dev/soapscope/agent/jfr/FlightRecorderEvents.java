@@ -14,6 +14,8 @@ import java.util.Locale;
  */
 public final class FlightRecorderEvents {
     private static final String EVENTS = "dev.soapscope.jfr.SoapEvents";
+    /** The events async-profiler's jfrsync should record beside its samples; null until they are registered. */
+    private static volatile String profilerSync;
 
     private FlightRecorderEvents() {
     }
@@ -30,11 +32,21 @@ public final class FlightRecorderEvents {
             return;
         }
         try {
-            Class.forName(EVENTS, true, FlightRecorderEvents.class.getClassLoader()).getMethod("installWhenRecorderStarts").invoke(null);
+            Class<?> events = Class.forName(EVENTS, true, FlightRecorderEvents.class.getClassLoader());
+            events.getMethod("installWhenRecorderStarts").invoke(null);
+            profilerSync = (String) events.getField("PROFILER_SYNC").get(null);
         } catch (Throwable t) {
             Log.warnOnce("jfr", "jfr: could not register soapscope's Flight Recorder events; requests are recorded all "
                     + "the same (jfr=off to not try)", t);
         }
+    }
+
+    /**
+     * The {@code jfrsync} setting that puts soapscope's events in async-profiler's recording, beside its samples
+     * ({@code +soapscope.Request+...}); null when the events are off or this JVM has no Flight Recorder.
+     */
+    public static String profilerSync() {
+        return profilerSync;
     }
 
     /** Java 11 or later with the jdk.jfr module: what the events' classes need. */

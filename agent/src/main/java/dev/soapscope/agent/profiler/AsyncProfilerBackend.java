@@ -1,5 +1,8 @@
 package dev.soapscope.agent.profiler;
 
+import dev.soapscope.agent.jfr.FlightRecorderEvents;
+import dev.soapscope.recorder.Log;
+
 import one.profiler.AsyncProfiler;
 
 import java.io.File;
@@ -29,7 +32,18 @@ final class AsyncProfilerBackend implements ProfilerBackend {
             command.append(",interval=").append(intervalMillis).append("ms");
         }
         command.append(",file=").append(jfr.getAbsolutePath());
-        profiler.execute(command.toString());
+        String sync = FlightRecorderEvents.profilerSync();
+        if (sync == null) {
+            profiler.execute(command.toString());
+            return;
+        }
+        try { // soapscope's requests, calls and hot spots in the same file as the samples
+            profiler.execute(command + ",jfrsync=" + sync);
+        } catch (Exception e) {
+            Log.warnOnce("profiler-jfrsync", "profiler: async-profiler could not record soapscope's Flight Recorder "
+                    + "events beside its samples (" + e.getMessage() + "); profiling without them", null);
+            profiler.execute(command.toString());
+        }
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -142,6 +143,18 @@ class CxfWsdlFirstClientUnderAgentIT {
         assertEquals(2, get.get("requests").asLong(), get.toPrettyString());
         assertEquals(1, get.get("outcomes").get("fault").asLong(), get.toPrettyString());
         assertEquals(1, AgentEndpoint.client(phases, UPDATE).get("requests").asLong());
+        // async-profiler's recording (jfrsync) has soapscope's events beside its samples: one file for both
+        Map<String, Integer> events = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> files = Files.list(run)) {
+            for (Path jfr : files.filter(f -> f.toString().endsWith(".jfr")).toList()) {
+                for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(jfr)) {
+                    events.merge(e.getEventType().getName(), 1, Integer::sum);
+                }
+            }
+        }
+        assertEquals(3, events.getOrDefault("soapscope.ClientCall", 0), events.toString());
+        assertTrue(events.getOrDefault("soapscope.HotSpot", 0) >= 2, "the Service and port built: " + events);
+        assertTrue(events.getOrDefault("jdk.ExecutionSample", 0) > 0, "async-profiler's samples: " + events);
     }
 
     /** What the client's agent said, in target/ for whoever reads the figures (the build's output, not checked). */

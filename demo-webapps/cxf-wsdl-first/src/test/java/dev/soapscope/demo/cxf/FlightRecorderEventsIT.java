@@ -58,12 +58,15 @@ class FlightRecorderEventsIT {
         Path clientJfr = dir.resolve("client.jfr");
         // on 17 the recording starts with the JVM, before the agent; on 25 later, with jcmd: both ways register them
         ForkedServer.Builder tomcat = ForkedServer.tomcat().javaHome(jdk).webapp(exploded).agentUnderTest();
+        // soapscope.Phase is off unless a recording turns it on: this one does, every stretch however short
+        String phasesOn = "+soapscope.Phase#enabled=true,+soapscope.Phase#threshold=0ms";
         if (java == 17) {
-            tomcat.jvmArg("-XX:StartFlightRecording=name=soapscope");
+            tomcat.jvmArg("-XX:StartFlightRecording=name=soapscope," + phasesOn);
         }
         try (ForkedServer server = tomcat.start()) {
             if (java != 17) {
-                run(jdk, "jcmd", String.valueOf(server.pid()), "JFR.start", "name=soapscope");
+                run(jdk, "jcmd", String.valueOf(server.pid()), "JFR.start", "name=soapscope", phasesOn.split(",")[0],
+                        phasesOn.split(",")[1]);
             }
             ForkedClient client = ForkedClient.main("com.example.customerservice.client.CustomerServiceClient")
                     .javaHome(jdk)
@@ -83,6 +86,7 @@ class FlightRecorderEventsIT {
 
             String requests = run(jdk, "jfr", "print", "--events", "soapscope.Request", serverJfr.toString());
             String summary = run(jdk, "jfr", "summary", serverJfr.toString());
+            String phaseEvents = run(jdk, "jfr", "print", "--events", "soapscope.Phase", serverJfr.toString());
             String calls = run(jdk, "jfr", "print", "--events", "soapscope.ClientCall", clientJfr.toString());
             String hotSpots = run(jdk, "jfr", "print", "--events", "soapscope.HotSpot", clientJfr.toString());
             long servedNow = served;
@@ -96,6 +100,9 @@ class FlightRecorderEventsIT {
                     () -> assertTrue(requests.contains("operation = \"" + NS + "getCustomersByName\""), requests),
                     () -> assertTrue(Pattern.compile("unmarshal = \\d").matcher(requests).find(), requests),
                     () -> assertTrue(summary.matches("(?s).*soapscope\\.Request\\s+" + servedNow + "\\s.*"), summary),
+                    // each request's stretches in its phases, on its thread: unmarshal and invoke at least
+                    () -> assertTrue(phaseEvents.contains("phase = \"unmarshal\"") && phaseEvents.contains("phase = \"invoke\""),
+                            phaseEvents),
                     () -> assertEquals(3, count(calls, "soapscope.ClientCall {"), calls),
                     () -> assertEquals(2, count(calls, "operation = \"" + NS + "getCustomersByName\""), calls),
                     () -> assertEquals(1, count(calls, "outcome = \"fault\""), calls),
@@ -114,6 +121,7 @@ class FlightRecorderEventsIT {
                 // operation's end (getCustomersByName)
                 checks.add(() -> assertTrue(view.contains("SOAP Request") && view.contains("unmarshal")
                         && view.contains("sByName"), view));
+                Files.writeString(Path.of("target", "jfr-view-soapscope.Request.txt"), view); // what the README shows
             }
             assertAll("Java " + java, checks);
         }
