@@ -56,7 +56,8 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
             List.of(field(String.class, "kind", "Kind", "the hot-spot kind: factory.create, client.create, ..."),
                     field(String.class, "site", "Site", "what was met there (the class or method soapscope saw)"),
                     field(String.class, "caller", "Caller", "the application's line that caused it"),
-                    field(String.class, "operation", "Operation", "the request's or call's operation, if named yet")));
+                    field(String.class, "operation", "Operation", "the request's or call's operation, if named yet"),
+                    requestId("the request it was met in (in a call, the request that made it); 0: none")));
     /** Kept: {@link EventFactory#getEventType()} costs about 160 ns a call, the type's own flag nothing. */
     private final EventType hotSpotType = hotSpots.getEventType();
     private final PhaseEvents phases = new PhaseEvents();
@@ -146,7 +147,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
     }
 
     @Override
-    public void hotSpot(HotSpotSite site, String operation) {
+    public void hotSpot(HotSpotSite site, String operation, long requestId) {
         if (!hotSpotType.isEnabled()) {
             return;
         }
@@ -157,6 +158,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
             event.set(1, site.detail());
             event.set(2, site.caller());
             event.set(3, operation);
+            event.set(4, requestId);
             event.commit();
         }
     }
@@ -174,6 +176,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
             this.call = call;
             List<ValueDescriptor> fields = new ArrayList<>();
             fields.add(field(String.class, "operation", "Operation", "the WSDL operation, or what named it"));
+            fields.add(requestId(call ? "the request this call was made in; 0: none" : "this request's id, unique in the JVM"));
             if (call) {
                 fields.add(field(String.class, "peer", "Peer", "host:port of the service called"));
             }
@@ -217,6 +220,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
             }
             int i = 0;
             event.set(i++, r.operation());
+            event.set(i++, r.requestId());
             if (call) {
                 event.set(i++, r.peer());
             }
@@ -254,6 +258,10 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
         annotations.add(new AnnotationElement(Description.class, description));
         annotations.addAll(Arrays.asList(more));
         return new ValueDescriptor(type, name, annotations);
+    }
+
+    private static ValueDescriptor requestId(String description) {
+        return field(long.class, "requestId", "Request Id", description, new AnnotationElement(RequestId.class));
     }
 
     private static AnnotationElement bytes() {

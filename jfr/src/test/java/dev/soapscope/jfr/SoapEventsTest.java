@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 
@@ -107,6 +108,43 @@ class SoapEventsTest {
         assertEquals(OP, in.getString("operation"));
         assertTrue(in.getString("caller").contains("SoapEventsTest"), in.getString("caller"));
         assertNull(recorded.get(1).getString("operation"), recorded.get(1).toString());
+    }
+
+    /** A request's id ties the calls it makes and the hot spots met in them to it; what runs outside has 0. */
+    @Test
+    void aRequestsCallsAndHotSpotsCarryItsId(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("ids.jfr");
+        try (Recording recording = new Recording()) {
+            for (String type : List.of(SoapEvents.REQUEST, SoapEvents.CALL, SoapEvents.HOT_SPOT)) {
+                recording.enable(type).withoutStackTrace();
+            }
+            recording.start();
+            for (int i = 0; i < 2; i++) {
+                int token = Recorder.requestStart();
+                Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+                int call = Recorder.clientStart();
+                Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "a port built in the call");
+                Recorder.clientEnd(call, null);
+                Recorder.requestEnd(token, 200, false);
+            }
+            int outside = Recorder.clientStart();
+            Recorder.clientEnd(outside, null);
+            recording.stop();
+            recording.dump(file);
+        }
+        Map<String, List<Long>> ids = new java.util.TreeMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+            ids.computeIfAbsent(e.getEventType().getName(), k -> new java.util.ArrayList<>()).add(e.getLong("requestId"));
+        }
+        List<Long> requests = ids.get(SoapEvents.REQUEST);
+        assertEquals(2, requests.size(), ids.toString());
+        assertTrue(requests.get(0) != 0 && !requests.get(0).equals(requests.get(1)), "unique, never 0: " + ids);
+        assertEquals(List.of(requests.get(0), requests.get(1), 0L), ids.get(SoapEvents.CALL), "a call outside any: 0");
+        assertEquals(requests, ids.get(SoapEvents.HOT_SPOT), "the hot spot met in a call: the request's id");
+        assertTrue(FlightRecorder.getFlightRecorder().getEventTypes().stream()
+                .filter(t -> t.getName().equals(SoapEvents.CALL)).findFirst().orElseThrow().getField("requestId")
+                .getAnnotationElements().stream().anyMatch(a -> a.getTypeName().equals("soapscope.RequestId")),
+                "relational: JMC ties the events by it");
     }
 
     @Test

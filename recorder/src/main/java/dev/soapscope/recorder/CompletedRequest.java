@@ -53,6 +53,14 @@ public interface CompletedRequest {
     /** Whether the request switched phases more often than the timeline keeps: it holds the first stretches. */
     boolean timelineTruncated();
 
+    /**
+     * The request's id, unique in this JVM; for a call, the id of the request that made it; 0 when there is none (a
+     * call made outside any request). What ties a call's or a hot spot's Flight Recorder event to its request's.
+     */
+    default long requestId() {
+        return 0;
+    }
+
     /** What the {@link OpenListener} returned when this request or call opened, or null. */
     default Object startMark() {
         return null;

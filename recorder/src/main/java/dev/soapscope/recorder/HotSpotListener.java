@@ -6,5 +6,9 @@ package dev.soapscope.recorder;
  * by the thousand: requests count them. Called inside the recorder's guard: what it does is never recorded.
  */
 public interface HotSpotListener {
-    void hotSpot(HotSpotSite site, String operation);
+    /**
+     * {@code requestId} is the request's {@link CompletedRequest#requestId()} (in a call, the request that made it),
+     * 0 outside any.
+     */
+    void hotSpot(HotSpotSite site, String operation, long requestId);
 }

@@ -209,6 +209,7 @@ public final class Recorder {
                 finish(t); // background work that ran just before on this thread
             }
             t.open(false, aggregates.allocation);
+            t.numberRequest();
             t.startMark = startMark(false);
             return OPENED;
         } catch (Throwable e) {
@@ -709,6 +710,7 @@ public final class Recorder {
                 t.enterDownstream();
             }
             c.open(false, aggregates.allocation);
+            c.requestId = t.open && !t.implicit ? t.requestId : 0;
             c.startMark = startMark(true);
             c.callNesting = 1;
             THREADS.set(c);
@@ -1314,7 +1316,7 @@ public final class Recorder {
             }
             HotSpotListener l = hotSpotListener;
             if (l != null && !perByte) {
-                l.hotSpot(site, inRequest ? t.name : null);
+                l.hotSpot(site, inRequest ? t.name : null, inRequest ? t.requestId : 0);
             }
         } catch (Throwable e) {
             failed("hotspot", e);

@@ -1,6 +1,7 @@
 package dev.soapscope.recorder;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One thread's request in progress: a stack of active phases, and the self time and allocation of each phase.
@@ -21,6 +22,8 @@ final class ThreadRecording implements CompletedRequest {
     static final int MAX_REQUEST_SITES = 64;
 
     /** This instance records the SOAP calls its thread makes, not requests it serves. */
+    /** Numbers each recording (one per thread, and one per thread for its calls) for its requests' ids. */
+    private static final AtomicLong ID_BASES = new AtomicLong();
     final boolean client;
     /** For a call's recording: the thread's own recording, current again when the call ends. */
     ThreadRecording outer;
@@ -87,6 +90,14 @@ final class ThreadRecording implements CompletedRequest {
 
     ThreadRecording(boolean client) {
         this.client = client;
+    }
+
+    /** Numbers this recording's next request; a recording that never serves one (a shard, a call's) takes no base. */
+    void numberRequest() {
+        if (idBase < 0) {
+            idBase = ID_BASES.incrementAndGet() << 24;
+        }
+        requestId = idBase | (++idSeq & 0xffffff);
     }
 
     /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
@@ -156,6 +167,15 @@ final class ThreadRecording implements CompletedRequest {
     String operationName;
     /** What the open listener kept with this request or call (a Flight Recorder event begun), or null. */
     Object startMark;
+    /**
+     * A request's id, unique in the JVM; for a call, the id of the request that made it; 0 for none (background work,
+     * a call made outside any request). The high bits number the recording, the low 24 count its requests (they
+     * come round after 16 million on one thread, long after a recording has moved on): nothing shared is touched
+     * per request.
+     */
+    long requestId;
+    private long idBase = -1;
+    private int idSeq;
 
     void open(boolean isImplicit, boolean allocation) {
         measureAlloc = allocation;
@@ -499,6 +519,7 @@ final class ThreadRecording implements CompletedRequest {
         firstByteNanos = -1;
         operationName = null;
         startMark = null;
+        requestId = 0;
         segmentStart = 0;
         callNesting = 0;
         async = null;
@@ -580,6 +601,11 @@ final class ThreadRecording implements CompletedRequest {
     @Override
     public String peer() {
         return client ? peer : null;
+    }
+
+    @Override
+    public long requestId() {
+        return requestId;
     }
 
     @Override
