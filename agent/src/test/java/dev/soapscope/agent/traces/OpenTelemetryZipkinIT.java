@@ -130,18 +130,26 @@ class OpenTelemetryZipkinIT {
         }
     }
 
-    /** {@code traces.phase.spans.over.ms=0}: every sampled request's phases are child spans of its server span. */
+    /**
+     * {@code traces.phase.spans.over.ms=0}: every sampled request's phases are child spans of its server span. Then, on
+     * the same server (one Tomcat start, not two), a service that makes two SAAJ calls per request: each call is a span
+     * of soapscope's under the request's server span, carrying the call's breakdown and peer, and OpenTelemetry's own
+     * HTTP client span for it is still there, within the call's time.
+     */
     @org.junit.jupiter.api.Test
-    void phaseSpansAreChildrenOfTheServerSpanWithinItsTime() throws Exception {
+    void phaseSpansAreChildrenOfTheServerSpanAndEachCallMadeIsASpanBesideOpenTelemetrysClientSpan() throws Exception {
         String service = "soap-echo-phase-spans";
         try (ForkedServer server = ForkedServer.tomcat()
                 .javaagent(ForkedServer.agentJarUnderTest(), "port=0,traces.phase.spans.over.ms=0")
                 .jvmArg("-javaagent:" + Tracers.openTelemetryAgent())
                 .servlet(SaajFactoryPerRequestServlet.class, "/echo")
                 .servlet(SaajFactoryPerRequestServlet.class, "/warm-up")
+                .servlet(DownstreamCallingServlet.class, "/front")
                 .jvmArgs(openTelemetryToZipkin(service)).start()) {
             TracedEcho.post(server, "/warm-up", "warm-up", "urn:warm-up");
             assertTrue(server.waitForOutput("with phase spans for requests over 0 ms", java.time.Duration.ofSeconds(30)),
+                    server.output());
+            assertTrue(server.waitForOutput("each SOAP call made is a span of its own", java.time.Duration.ofSeconds(30)),
                     server.output());
             for (int i = 0; i < 20; i++) {
                 TracedEcho.post(server, "/echo", "phases " + i, ACTION);
@@ -178,34 +186,17 @@ class OpenTelemetryZipkinIT {
                         "phase spans " + inPhases + " us, phases but other " + (duration - other) + " us: " + parent);
             }
             seenInZipkinsUi(servers.get(servers.size() / 2).get("traceId").asText());
-        }
-    }
 
-    /**
-     * A service that makes two SAAJ calls per request: each call is a span of soapscope's under the request's server
-     * span, carrying the call's breakdown and peer, and OpenTelemetry's own HTTP client span for it is still there,
-     * within the call's time.
-     */
-    @org.junit.jupiter.api.Test
-    void eachCallMadeIsASpanBesideOpenTelemetrysHttpClientSpan() throws Exception {
-        String service = "soap-front-calls";
-        try (ForkedServer server = ForkedServer.tomcat().agentUnderTest()
-                .jvmArg("-javaagent:" + Tracers.openTelemetryAgent())
-                .servlet(DownstreamCallingServlet.class, "/front")
-                .servlet(SaajFactoryPerRequestServlet.class, "/echo")
-                .jvmArgs(openTelemetryToZipkin(service)).start()) {
-            TracedEcho.post(server, "/echo", "warm-up", "urn:warm-up");
-            assertTrue(server.waitForOutput("each SOAP call made is a span of its own", java.time.Duration.ofSeconds(30)),
-                    server.output());
+            // the calls, after the phase spans were counted: their downstream /echo requests are server spans too
             int requests = 10;
             for (int i = 0; i < requests; i++) {
                 Http.Response r = Http.post(server.uri("/front?calls=2"), Soap.echoRequest("front " + i),
                         Soap.CONTENT_TYPE, Map.of("SOAPAction", "\"urn:front\""));
                 assertEquals(200, r.status(), r::toString);
             }
-            List<JsonNode> all = List.of();
+            all = List.of();
             List<JsonNode> fronts = List.of();
-            long deadline = System.nanoTime() + 30_000_000_000L;
+            deadline = System.nanoTime() + 30_000_000_000L;
             while (System.nanoTime() < deadline) {
                 Thread.sleep(250);
                 all = zipkin.spans(service, 1000);
