@@ -1,17 +1,16 @@
 package dev.soapscope.agent;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
 
 /**
  * The recorder travels inside the agent jar as {@code soapscope-bootstrap.jar}. Advice inlined into JDK classes
  * (Pattern, UUID, the XML factories) can only see the bootstrap class loader, so the recorder must live there:
- * this extracts the nested jar to a temporary file and appends it to the bootstrap search path.
+ * this puts the nested jar on disk ({@link BootstrapJarFile}) and appends it to the bootstrap search path.
  */
 public final class BootstrapJar {
     static final String RESOURCE = "/soapscope-bootstrap.jar";
@@ -74,31 +73,29 @@ public final class BootstrapJar {
         }
     }
 
-    /** Copies the nested recorder jar to a temporary file (deleted at exit). */
+    /** The nested recorder jar on disk: the copy an earlier start wrote, when it is this one, else a new one. */
     static File extract() throws IOException {
         InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE);
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        File file;
+        byte[] content;
         try {
-            file = File.createTempFile("soapscope-bootstrap-", ".jar");
-        } catch (IOException e) {
-            in.close();
-            throw new IOException("cannot write the bootstrap jar to java.io.tmpdir ("
-                    + System.getProperty("java.io.tmpdir") + "); point -Djava.io.tmpdir at a writable directory", e);
-        }
-        file.deleteOnExit();
-        OutputStream out = new FileOutputStream(file);
-        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
             byte[] buf = new byte[8192];
             for (int n; (n = in.read(buf)) > 0; ) {
                 out.write(buf, 0, n);
             }
+            content = out.toByteArray();
         } finally {
-            out.close();
             in.close();
         }
-        return file;
+        File tmp = new File(System.getProperty("java.io.tmpdir"));
+        try {
+            return BootstrapJarFile.of(content, tmp);
+        } catch (IOException e) {
+            throw new IOException("cannot write the bootstrap jar to java.io.tmpdir (" + tmp
+                    + "); point -Djava.io.tmpdir at a writable directory", e);
+        }
     }
 }

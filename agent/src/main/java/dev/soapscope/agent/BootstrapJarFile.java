@@ -1,0 +1,136 @@
+package dev.soapscope.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where the nested recorder jar goes on disk: one file per content, in a directory of the user's own under the
+ * temporary directory, written once and reused by every later start of the same agent. A JVM killed with SIGKILL
+ * leaves nothing behind that the next start does not reuse; a file another user could have put there is never used.
+ */
+final class BootstrapJarFile {
+    /** How earlier agents named their per-start copies, which a killed JVM left behind. */
+    private static final Pattern LEAKED = Pattern.compile("soapscope-bootstrap-\\d+\\.jar");
+    private static final long LEAKED_AFTER_MILLIS = 60 * 60 * 1000L;
+
+    private BootstrapJarFile() {
+    }
+
+    /**
+     * The jar with {@code content}, under {@code tmp}: the one already there when its bytes are these, else written
+     * now (to a file of its own, then renamed into place, so JVMs starting together never read a half-written jar).
+     * Where no private directory can be had, a copy of this start's own, deleted at exit.
+     */
+    static File of(byte[] content, File tmp) throws IOException {
+        removeLeaked(tmp);
+        Path dir;
+        try {
+            dir = privateDirectory(tmp.toPath());
+        } catch (IOException | RuntimeException e) { // a file system without owners or stores: the old way
+            dir = null;
+        }
+        if (dir == null) {
+            File copy = File.createTempFile("soapscope-bootstrap-", ".jar", tmp);
+            copy.deleteOnExit();
+            Files.write(copy.toPath(), content);
+            return copy;
+        }
+        Path jar = dir.resolve("soapscope-bootstrap-" + digest(content) + ".jar");
+        if (holds(jar, content)) {
+            return jar.toFile();
+        }
+        Path part = Files.createTempFile(dir, "soapscope-bootstrap-", ".part");
+        try {
+            Files.write(part, content);
+            try {
+                Files.move(part, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            if (!holds(jar, content)) { // another JVM's rename won (Windows refuses to replace an open file)
+                throw e;
+            }
+        } finally {
+            Files.deleteIfExists(part);
+        }
+        return jar.toFile();
+    }
+
+    /** {@code tmp/soapscope-USER}, made owner-only, or null when it is not this user's alone. */
+    static Path privateDirectory(Path tmp) throws IOException {
+        String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
+        Path dir = tmp.resolve("soapscope-" + user);
+        boolean posix = Files.getFileStore(tmp).supportsFileAttributeView("posix");
+        try {
+            if (posix) {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } else {
+                Files.createDirectory(dir);
+            }
+        } catch (FileAlreadyExistsException e) {
+            // made by an earlier start: checked below
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                || !Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))) {
+            return null;
+        }
+        if (posix) {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
+            if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+                return null;
+            }
+        }
+        return dir;
+    }
+
+    /** Removes the per-start copies earlier agents left when their JVM was killed (over an hour old: not starting). */
+    static void removeLeaked(File tmp) {
+        File[] files;
+        try {
+            files = tmp.listFiles();
+        } catch (SecurityException e) {
+            return;
+        }
+        if (files == null) {
+            return;
+        }
+        long before = System.currentTimeMillis() - LEAKED_AFTER_MILLIS;
+        for (File f : files) {
+            if (LEAKED.matcher(f.getName()).matches() && f.lastModified() < before) {
+                f.delete(); // another user's, or one still open on Windows: left alone
+            }
+        }
+    }
+
+    private static boolean holds(Path jar, byte[] content) throws IOException {
+        return Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && Files.size(jar) == content.length
+                && Arrays.equals(Files.readAllBytes(jar), content);
+    }
+
+    private static String digest(byte[] content) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(content);
+            StringBuilder hex = new StringBuilder();
+            for (int i = 0; i < 8; i++) {
+                hex.append(String.format("%02x", d[i] & 0xff));
+            }
+            return hex.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is in every JDK", e);
+        }
+    }
+}

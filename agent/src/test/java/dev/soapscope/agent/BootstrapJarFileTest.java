@@ -1,0 +1,101 @@
+package dev.soapscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BootstrapJarFileTest {
+    private static final byte[] JAR = "the recorder's classes".getBytes();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSecondStartReusesTheFirstStartsJarWithoutWritingIt() throws Exception {
+        File first = BootstrapJarFile.of(JAR, tmp.toFile());
+        Files.setLastModifiedTime(first.toPath(), FileTime.fromMillis(1_000_000_000_000L));
+        File second = BootstrapJarFile.of(JAR, tmp.toFile());
+        assertEquals(first, second);
+        assertEquals(1_000_000_000_000L, Files.getLastModifiedTime(second.toPath()).toMillis(), "not written again");
+        assertArrayEquals(JAR, Files.readAllBytes(second.toPath()));
+        assertEquals(List.of(second.toPath()), list(second.toPath().getParent()), "one file, no part left over");
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(second.toPath().getParent())));
+    }
+
+    @Test
+    void aFileOfTheNameWithOtherBytesIsReplacedAndAnotherBuildGetsItsOwn() throws Exception {
+        File jar = BootstrapJarFile.of(JAR, tmp.toFile());
+        Files.write(jar.toPath(), "tampered".getBytes());
+        assertArrayEquals(JAR, Files.readAllBytes(BootstrapJarFile.of(JAR, tmp.toFile()).toPath()));
+        File other = BootstrapJarFile.of("another build".getBytes(), tmp.toFile());
+        assertNotEquals(jar, other);
+    }
+
+    @Test
+    void startsAtOnceAllGetTheWholeJar() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<File>> starts = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                starts.add(pool.submit(() -> BootstrapJarFile.of(JAR, tmp.toFile())));
+            }
+            Set<File> files = new HashSet<>();
+            for (Future<File> f : starts) {
+                files.add(f.get());
+                assertArrayEquals(JAR, Files.readAllBytes(f.get().toPath()));
+            }
+            assertEquals(1, files.size(), files.toString());
+            assertEquals(1, list(files.iterator().next().toPath().getParent()).size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void copiesEarlierAgentsLeftAreRemovedOnceTheyAreOld() throws Exception {
+        Path old = Files.write(tmp.resolve("soapscope-bootstrap-123456789.jar"), JAR);
+        Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 2 * 3600_000L));
+        Path starting = Files.write(tmp.resolve("soapscope-bootstrap-987654321.jar"), JAR); // a JVM starting now
+        Path theirs = Files.write(tmp.resolve("soapscope-bootstrap-notes.jar"), JAR);
+        Files.setLastModifiedTime(theirs, FileTime.fromMillis(0));
+        BootstrapJarFile.of(JAR, tmp.toFile());
+        assertFalse(Files.exists(old));
+        assertTrue(Files.exists(starting) && Files.exists(theirs));
+    }
+
+    @Test
+    void aDirectoryOthersCanWriteIsNotUsed() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("soapscope-" + System.getProperty("user.name")));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertNull(BootstrapJarFile.privateDirectory(tmp));
+        File copy = BootstrapJarFile.of(JAR, tmp.toFile());
+        assertEquals(tmp, copy.toPath().getParent(), "a copy of this start's own, as before");
+        assertEquals(0, list(dir).size());
+    }
+
+    private static List<Path> list(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.toList();
+        }
+    }
+}

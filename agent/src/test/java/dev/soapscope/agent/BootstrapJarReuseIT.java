@@ -1,0 +1,75 @@
+package dev.soapscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The nested recorder jar is written once per agent build and reused: a JVM killed with SIGKILL (as an out-of-memory
+ * kill in a container ends one) leaves the one jar the next start uses, never one more per start.
+ */
+class BootstrapJarReuseIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aKilledJvmLeavesTheJarTheNextStartReuses() throws Exception {
+        Process first = start("60");
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(first.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = out.readLine()) != null && !line.equals(WaitingMain.READY); ) {
+                // the agent's lines, then the main's
+            }
+        }
+        first.destroyForcibly(); // SIGKILL: no shutdown hook, no delete-on-exit
+        assertTrue(first.waitFor(30, TimeUnit.SECONDS));
+        List<Path> afterKill = jars();
+        assertEquals(1, afterKill.size(), afterKill.toString());
+        long written = Files.getLastModifiedTime(afterKill.get(0)).toMillis();
+
+        for (int i = 0; i < 2; i++) {
+            Process next = start("0");
+            String out = new String(next.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(next.waitFor(60, TimeUnit.SECONDS) && next.exitValue() == 0, out);
+            assertTrue(out.contains("[soapscope] INFO agent "), "the agent started from the reused jar: " + out);
+        }
+        assertEquals(afterKill, jars(), "the same one jar");
+        assertEquals(written, Files.getLastModifiedTime(afterKill.get(0)).toMillis(), "not written again");
+    }
+
+    private Process start(String seconds) throws Exception {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-javaagent:" + AgentOnTomcatIT.AGENT + "=port=0",
+                "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), WaitingMain.class.getName(), seconds)
+                .redirectErrorStream(true).start();
+    }
+
+    /** Every soapscope-bootstrap jar under the temporary directory, at any depth. */
+    private List<Path> jars() throws Exception {
+        try (Stream<Path> all = Files.walk(tmp)) {
+            return all.filter(p -> p.getFileName().toString().startsWith("soapscope-bootstrap-")).sorted().toList();
+        }
+    }
+
+    /** Says it is ready, then waits the seconds it is given. */
+    public static final class WaitingMain {
+        static final String READY = "waiting main ready";
+
+        public static void main(String[] args) throws Exception {
+            System.out.println(READY);
+            System.out.flush();
+            Thread.sleep(Long.parseLong(args[0]) * 1000);
+        }
+    }
+}
