@@ -1300,7 +1300,7 @@ public final class Recorder {
             boolean perByte = kind == HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal();
             HotSpotSite site = perByte ? t.lastByteReadSite(d) : null;
             if (site == null) {
-                site = a.sites().site(kind, d, t.nextDraw(), inRequest, inRequest ? t.name : null);
+                site = a.sites().site(kind, d, t.nextDraw(), inRequest, inRequest ? t.name : null, t);
                 if (perByte) {
                     t.byteReadSite(d, site);
                 }
