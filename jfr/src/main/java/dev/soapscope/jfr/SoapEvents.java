@@ -14,6 +14,7 @@ import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
+import jdk.jfr.Enabled;
 import jdk.jfr.EventFactory;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
@@ -42,8 +43,11 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
     public static final String REQUEST = "soapscope.Request";
     public static final String CALL = "soapscope.ClientCall";
     public static final String HOT_SPOT = "soapscope.HotSpot";
-    /** What async-profiler's {@code jfrsync} records beside its samples, in its own file: the events, not the phases. */
-    public static final String PROFILER_SYNC = "+" + REQUEST + "+" + CALL + "+" + HOT_SPOT;
+    /**
+     * What async-profiler's {@code jfrsync} records beside its samples, in its own file: one event a request or call;
+     * not the hot spots nor the phases, off unless a recording turns them on.
+     */
+    public static final String PROFILER_SYNC = "+" + REQUEST + "+" + CALL;
 
     /** An instant: kind, site, the application's line, operation (fields in this order). */
     private final EventFactory hotSpots = EventFactory.create(List.of(
@@ -52,7 +56,10 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
                     new AnnotationElement(Description.class, "A known SOAP cost met (a factory or client built, a "
                             + "message converted, a key store loaded...), at the application's line that caused it"),
                     new AnnotationElement(Category.class, new String[] {"SOAP", "Hot Spots"}),
-                    new AnnotationElement(StackTrace.class, false)),
+                    new AnnotationElement(StackTrace.class, false),
+                    // off unless a recording turns it on: several a request (12 on Spring-WS's echo sample), where
+                    // the request's own event already counts them by kind
+                    new AnnotationElement(Enabled.class, false)),
             List.of(field(String.class, "kind", "Kind", "the hot-spot kind: factory.create, client.create, ..."),
                     field(String.class, "site", "Site", "what was met there (the class or method soapscope saw)"),
                     field(String.class, "caller", "Caller", "the application's line that caused it"),

@@ -36,7 +36,7 @@ public final class HotSpotSites {
     /** Events of a detail with several callers are walked about one in this many (a power of two)... */
     public static final int WALK_SEVERAL_ONE_IN = 256;
     /** ...once it has had this many since it had several: a detail met now and then is counted exactly. */
-    public static final int SEVERAL_EXACT_FIRST = 1024;
+    public static final int SEVERAL_EXACT_FIRST = 256;
 
     private final int operations;
     private final int maxSites;

@@ -153,7 +153,7 @@ class CxfWsdlFirstClientUnderAgentIT {
             }
         }
         assertEquals(3, events.getOrDefault("soapscope.ClientCall", 0), events.toString());
-        assertTrue(events.getOrDefault("soapscope.HotSpot", 0) >= 2, "the Service and port built: " + events);
+        assertEquals(0, events.getOrDefault("soapscope.HotSpot", 0), "hot spots are left out of profiles: " + events);
         assertTrue(events.getOrDefault("jdk.ExecutionSample", 0) > 0, "async-profiler's samples: " + events);
     }
 
