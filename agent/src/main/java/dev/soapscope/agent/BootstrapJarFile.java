@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -25,6 +26,7 @@ final class BootstrapJarFile {
     /** How earlier agents named their per-start copies, which a killed JVM left behind. */
     private static final Pattern LEAKED = Pattern.compile("soapscope-bootstrap-\\d+\\.jar");
     private static final long LEAKED_AFTER_MILLIS = 60 * 60 * 1000L;
+    private static final long STALE_BUILD_MILLIS = 7 * 24 * LEAKED_AFTER_MILLIS;
 
     private BootstrapJarFile() {
     }
@@ -36,22 +38,27 @@ final class BootstrapJarFile {
      */
     static File of(byte[] content, File tmp) throws IOException {
         removeLeaked(tmp);
-        Path dir;
         try {
-            dir = privateDirectory(tmp.toPath());
-        } catch (IOException | RuntimeException e) { // a file system without owners or stores: the old way
-            dir = null;
+            Path dir = privateDirectory(tmp.toPath());
+            if (dir != null) {
+                return shared(dir, content);
+            }
+        } catch (IOException | RuntimeException e) {
+            // a file system without owners, a directory its owner cannot write, a jar it cannot read: the old way
         }
-        if (dir == null) {
-            File copy = File.createTempFile("soapscope-bootstrap-", ".jar", tmp);
-            copy.deleteOnExit();
-            Files.write(copy.toPath(), content);
-            return copy;
-        }
+        File copy = File.createTempFile("soapscope-bootstrap-", ".jar", tmp);
+        copy.deleteOnExit();
+        Files.write(copy.toPath(), content);
+        return copy;
+    }
+
+    /** The jar of this content in {@code dir}: the one there when its bytes are these, else written now. */
+    private static File shared(Path dir, byte[] content) throws IOException {
         Path jar = dir.resolve("soapscope-bootstrap-" + digest(content) + ".jar");
         if (holds(jar, content)) {
             return jar.toFile();
         }
+        removeStale(dir);
         Path part = Files.createTempFile(dir, "soapscope-bootstrap-", ".part");
         try {
             Files.write(part, content);
@@ -70,6 +77,26 @@ final class BootstrapJarFile {
         return jar.toFile();
     }
 
+    /**
+     * Before a new build's jar is written: other builds' jars unused for a week, and part files a killed start left
+     * (over an hour old). A jar another JVM still has open stays readable to it where the OS allows the delete.
+     */
+    private static void removeStale(Path dir) {
+        long now = System.currentTimeMillis();
+        File[] files = dir.toFile().listFiles();
+        if (files == null) {
+            return;
+        }
+        for (File f : files) {
+            String name = f.getName();
+            long age = now - f.lastModified();
+            if (name.startsWith("soapscope-bootstrap-") && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
+                    || name.endsWith(".jar") && age > STALE_BUILD_MILLIS)) {
+                f.delete();
+            }
+        }
+    }
+
     /** {@code tmp/soapscope-USER}, made owner-only, or null when it is not this user's alone. */
     static Path privateDirectory(Path tmp) throws IOException {
         String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
@@ -85,7 +112,7 @@ final class BootstrapJarFile {
             // made by an earlier start: checked below
         }
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
-                || !Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))) {
+                || !Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).equals(me(dir))) {
             return null;
         }
         if (posix) {
@@ -95,6 +122,19 @@ final class BootstrapJarFile {
             }
         }
         return dir;
+    }
+
+    /**
+     * Who this JVM writes files as: the owner of a file it makes. Not user.name, which is "?" under an arbitrary
+     * container uid and lacks the domain of a Windows owner's name.
+     */
+    private static UserPrincipal me(Path dir) throws IOException {
+        Path probe = Files.createTempFile(dir.getParent(), "soapscope-owner-", ".tmp");
+        try {
+            return Files.getOwner(probe, LinkOption.NOFOLLOW_LINKS);
+        } finally {
+            Files.deleteIfExists(probe);
+        }
     }
 
     /** Removes the per-start copies earlier agents left when their JVM was killed (over an hour old: not starting). */

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -18,6 +19,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@Inherited
 @Repeatable(ExpectHotSpots.List.class)
 @ExtendWith(SoapScopeExtension.class)
 public @interface ExpectHotSpots {
@@ -36,6 +38,7 @@ public @interface ExpectHotSpots {
     @Target({ElementType.TYPE, ElementType.METHOD})
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
+    @Inherited
     @ExtendWith(SoapScopeExtension.class)
     @interface List {
         ExpectHotSpots[] value();

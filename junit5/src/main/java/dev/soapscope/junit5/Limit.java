@@ -38,6 +38,11 @@ final class Limit {
     }
 
     static Limit hotSpots(String kind, Side side, double max, String operation) {
+        if (side == Side.CALLS && operation != null && !operation.isEmpty()) {
+            throw new IllegalArgumentException("a per-call limit on " + kind + " counts the hot spots met outside the "
+                    + "requests served, whichever call they come before: it cannot be narrowed to operation '"
+                    + operation + "'; measure that operation's calls in a test of their own");
+        }
         return new Limit(Measure.HOT_SPOTS, side, Window.kind(kind), null, max, operation);
     }
 

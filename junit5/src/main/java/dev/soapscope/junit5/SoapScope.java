@@ -10,7 +10,8 @@ import dev.soapscope.recorder.Recorder;
 public final class SoapScope {
     /** Set by the agent when it starts (its {@code AgentPresence}). */
     static final String AGENT_PROPERTY = "dev.soapscope.agent.started";
-    private static volatile Window current;
+    /** The running test's window, on the thread that runs it (tests run in parallel each have theirs). */
+    private static final ThreadLocal<Window> CURRENT = new ThreadLocal<Window>();
 
     private SoapScope() {
     }
@@ -32,7 +33,11 @@ public final class SoapScope {
         try {
             block.run();
         } catch (Throwable e) {
-            w.close();
+            try {
+                w.close();
+            } catch (Throwable closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
         return w.close();
@@ -57,20 +62,20 @@ public final class SoapScope {
     }
 
     static void open(Window w) {
-        current = w;
+        CURRENT.set(w);
     }
 
     static void closed(Window w) {
-        if (current == w) {
-            current = null;
+        if (CURRENT.get() == w) {
+            CURRENT.remove();
         }
     }
 
     private static Window currentWindow() {
-        Window w = current;
+        Window w = CURRENT.get();
         if (w == null) {
-            throw new IllegalStateException("no soapscope test is running: annotate the test (or its class) with "
-                    + "@SoapScopeTest or an @Expect... annotation, or measure a block with SoapScope.record");
+            throw new IllegalStateException("no soapscope test is running on this thread: annotate the test (or its "
+                    + "class) with @SoapScopeTest or an @Expect... annotation, or measure a block with SoapScope.record");
         }
         return w;
     }

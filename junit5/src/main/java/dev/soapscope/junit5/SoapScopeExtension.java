@@ -6,6 +6,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,9 +52,16 @@ public final class SoapScopeExtension implements BeforeTestExecutionCallback, Af
         }
     }
 
+    /**
+     * The limits on the test method, its class (and the classes it extends: the annotations are inherited) and, for a
+     * {@code @Nested} class, the classes it is nested in: a nested test never runs unchecked under its outer limits.
+     */
     private static List<Limit> limits(ExtensionContext context) {
         List<Limit> limits = new ArrayList<Limit>();
-        addLimits(context.getRequiredTestClass(), limits);
+        for (Class<?> c = context.getRequiredTestClass(); c != null;
+                c = c.isMemberClass() && !Modifier.isStatic(c.getModifiers()) ? c.getEnclosingClass() : null) {
+            addLimits(c, limits);
+        }
         addLimits(context.getRequiredTestMethod(), limits);
         return limits;
     }

@@ -45,9 +45,9 @@ final class Window {
 
     static Window open() {
         Window w = new Window();
-        w.sitesAtStart = siteCounts();
         Recorder.addListener(w.onServed);
         Recorder.addCallListener(w.onCall);
+        w.sitesAtStart = siteCounts(); // after listening: a request ending meanwhile is on both sides, not one
         return w;
     }
 
@@ -57,9 +57,9 @@ final class Window {
      */
     void restart() throws InterruptedException {
         settle();
+        sitesAtStart = siteCounts();
         served.clear();
         calls.clear();
-        sitesAtStart = siteCounts();
     }
 
     /**
@@ -67,9 +67,12 @@ final class Window {
      * read the answer), stops listening and returns what was seen.
      */
     Recording close() throws InterruptedException {
-        settle();
-        Recorder.removeListener(onServed);
-        Recorder.removeCallListener(onCall);
+        try {
+            settle();
+        } finally { // interrupted or not, the recorder stops telling this window
+            Recorder.removeListener(onServed);
+            Recorder.removeCallListener(onCall);
+        }
         return snapshot();
     }
 

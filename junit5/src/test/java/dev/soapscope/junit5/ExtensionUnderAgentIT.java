@@ -51,9 +51,19 @@ class ExtensionUnderAgentIT {
     }
 
     @Test
-    void aMistypedKindFailsBeforeTheTestRunsWithTheKindsThereAre() {
+    void aMistypedKindOrAPerCallLimitOfOneOperationFailsBeforeTheTestRuns() {
         String failure = onlyFailure(SaajCases.MistypedKind.class);
         assertTrue(failure.startsWith("no hot-spot kind 'factory.created'; soapscope's kinds: factory.create, "), failure);
+        String narrowed = onlyFailure(SaajCases.PerCallOfAnOperation.class);
+        assertTrue(narrowed.startsWith("a per-call limit on client.create counts the hot spots met outside the requests "
+                + "served"), narrowed);
+    }
+
+    @Test
+    void aNestedTestIsHeldToItsOuterClassesLimits() {
+        String failure = onlyFailure(SaajCases.OuterLimit.class);
+        assertTrue(failure.startsWith("1 of 1 SOAP expectation not met in Nested.opensAConnectionForEveryCall()"), failure);
+        assertTrue(failure.contains("[soapscope] client.create per call made: expected at most 0, measured 1"), failure);
     }
 
     @Test
@@ -85,8 +95,11 @@ class ExtensionUnderAgentIT {
 
             Recording perCall = SoapScope.record(() -> SaajCases.call(SaajCases.connect()));
             AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
-                    () -> SoapScope.expect(perCall).operation("ping").maxHotSpotsPerCall("client.create", 0.5).verify());
-            assertTrue(e.getMessage().contains("[soapscope] client.create per call made (ping): expected at most 0.50, "
+                    () -> SoapScope.expect(perCall).maxHotSpotsPerCall("client.create", 0.5).operation("ping")
+                            .maxPhaseShareOfCalls("wait", 0).verify());
+            assertTrue(e.getMessage().contains("[soapscope] wait share of the calls made (ping): expected at most 0.0%"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("[soapscope] client.create per call made: expected at most 0.50, "
                     + "measured 1 (1 in 1 call made ({urn:soapscope:cases}ping: 1))"), e.getMessage());
         }
     }

@@ -98,6 +98,25 @@ final class SaajCases {
         }
     }
 
+    /** The outer class's limit holds in its nested tests. */
+    @ExpectHotSpots(kind = "client.create", perCall = 0)
+    static final class OuterLimit extends Server {
+        @org.junit.jupiter.api.Nested
+        final class Nested {
+            @Test
+            void opensAConnectionForEveryCall() throws Exception {
+                new ConnectionPerCall().opensAConnectionForEveryCall();
+            }
+        }
+    }
+
+    static final class PerCallOfAnOperation {
+        @Test
+        @ExpectHotSpots(kind = "client.create", perCall = 0, operation = "ping")
+        void neverRuns() {
+        }
+    }
+
     static final class NoTraffic {
         @Test
         @ExpectHotSpots(kind = "factory.create", perRequest = 0)

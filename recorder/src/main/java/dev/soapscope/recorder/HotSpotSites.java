@@ -121,12 +121,12 @@ public final class HotSpotSites {
             // settled, and not drawn for a check
         } else if (callers != null && callers.several && busy(callers) && (draw & (WALK_SEVERAL_ONE_IN - 1)) != 0
                 && (site = thread.lastWalked(callers)) != null) {
-            // several callers: the one this thread's last walk found
+            return site; // several callers: the one this thread's last walk found (its stack is another's to keep)
         } else {
             site = find(kind, detail, callers, Callers.find(HotSpotKind.of(kind).blamesApplication()));
             ByCaller now = callers != null ? callers : details.get(detail);
-            if (now != null && now.several) {
-                thread.walked(now, site);
+            if (now != null && now.several && !site.oneOff() && site != overflow[kind]) {
+                thread.walked(now, site); // never a one-off or overflow site: they would take steady events
             }
         }
         if (site != overflow[kind]) {

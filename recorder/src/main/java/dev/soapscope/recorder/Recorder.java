@@ -396,7 +396,10 @@ public final class Recorder {
                 }
                 h.running++;
             }
-            openShard(cur, false).shardOf = h;
+            ThreadRecording shard = openShard(cur, false);
+            shard.shardOf = h;
+            ThreadRecording main = h.main;
+            shard.requestId = main == null ? 0 : main.requestId; // its hot spots and calls are the request's
             return ASYNC;
         } catch (Throwable e) {
             failed("asyncAttach", e);
@@ -908,7 +911,10 @@ public final class Recorder {
                 }
                 h.running++;
             }
-            openShard(cur, true).shardOfCall = h;
+            ThreadRecording shard = openShard(cur, true);
+            shard.shardOfCall = h;
+            ThreadRecording call = h.main;
+            shard.requestId = call == null ? 0 : call.requestId; // the request that made the call
             return ASYNC;
         } catch (Throwable e) {
             failed("callAttach", e);

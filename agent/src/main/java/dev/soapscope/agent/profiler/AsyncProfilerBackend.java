@@ -37,7 +37,7 @@ final class AsyncProfilerBackend implements ProfilerBackend {
             profiler.execute(command.toString());
             return;
         }
-        try { // soapscope's requests, calls and hot spots in the same file as the samples
+        try { // soapscope's requests and calls in the same file as the samples
             profiler.execute(command + ",jfrsync=" + sync);
         } catch (Exception e) {
             Log.warnOnce("profiler-jfrsync", "profiler: async-profiler could not record soapscope's Flight Recorder "
