@@ -16,14 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #WALK_ONE_IN} (drawn per thread) is walked to check. Each check that finds the same caller doubles that
  * interval, up to one in {@link #WALK_AT_MOST_ONE_IN}: a walk this rare runs cold (interpreted, about 0.1 ms in a
  * Tomcat server), so a check every 64 events cost a cheap request more than all its phase switches. A check that
- * finds another steady caller unsettles the detail for good: from then on, after {@link #SEVERAL_EXACT_FIRST} events
- * walked each, about one of its events in {@link #WALK_SEVERAL_ONE_IN} (drawn per thread) is walked, and each thread's events in between go to the caller its
- * last walk of that detail found. A detail's total stays exact; its split between callers is an estimate, each walk's
- * caller taking the thread's next events of the detail (about {@link #WALK_SEVERAL_ONE_IN}): over a few thousand
- * events it is right within a few percent, and a thread whose events all come from one caller (one code path per
- * thread) is counted exactly after its first walk. Only the new caller's events before the check that found it
- * (about the interval then, at most {@link #WALK_AT_MOST_ONE_IN}) were counted at the old one. Class initializers'
- * events (one-off) neither settle nor unsettle a detail.
+ * finds another steady caller unsettles the detail for good: from then on every one of its events is walked, so
+ * counts split between callers stay exact, and only the new caller's events before that check (about the interval
+ * then, at most {@link #WALK_AT_MOST_ONE_IN}) were counted at the old one. Class initializers' events (one-off)
+ * neither settle nor unsettle a detail.
  */
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
@@ -33,10 +29,6 @@ public final class HotSpotSites {
     public static final int WALK_ONE_IN = 64;
     /** ...and, as checks keep finding the same caller, at last one in this many (a power of two). */
     public static final int WALK_AT_MOST_ONE_IN = 4096;
-    /** Events of a detail with several callers are walked about one in this many (a power of two)... */
-    public static final int WALK_SEVERAL_ONE_IN = 256;
-    /** ...once it has had this many since it had several: a detail met now and then is counted exactly. */
-    public static final int SEVERAL_EXACT_FIRST = 256;
 
     private final int operations;
     private final int maxSites;
@@ -54,10 +46,8 @@ public final class HotSpotSites {
         /** The first steady (not one-off) caller's site found, and how many walks in a row found it. */
         private HotSpotSite steady;
         private int agreeing;
-        /** Two steady callers were found: never settled again, walked one in {@link #WALK_SEVERAL_ONE_IN}. */
-        volatile boolean several;
-        /** Events since it had several callers, up to {@link #SEVERAL_EXACT_FIRST} (racy: a few more walks at worst). */
-        int severalEvents;
+        /** Two steady callers were found: never settled again. */
+        private volatile boolean several;
         /** A settled detail's event is walked when the thread's draw has none of these bits: one in (mask + 1). */
         volatile int checkMask = WALK_ONE_IN - 1;
 
@@ -106,42 +96,23 @@ public final class HotSpotSites {
     /**
      * The site of an event of {@code detail} at its caller, with its stack kept if it is the first there (in a
      * request, or outside one) or the first there under the request's name {@code operation} (null when unnamed).
-     * The caller is found by a stack walk unless the thread's random {@code draw} does not make this event one to walk:
-     * then a settled detail's event goes to its caller, and one of several callers' to the caller {@code thread}'s last
-     * walk of the detail found.
+     * The caller is found by a stack walk unless the detail is settled and the thread's random {@code draw} does not
+     * make this event one of its checks.
      */
-    HotSpotSite site(int kind, String detail, int draw, boolean inRequest, String operation, ThreadRecording thread) {
+    HotSpotSite site(int kind, String detail, int draw, boolean inRequest, String operation) {
         ConcurrentHashMap<String, ByCaller> details = byKind[kind];
         ByCaller callers = details.get(detail);
         if (callers == null && size.get() >= maxSites) {
             return overflow[kind]; // a new detail with no room: no caller to look for
         }
         HotSpotSite site = callers == null ? null : callers.settled;
-        if (site != null && (draw & callers.checkMask) != 0) {
-            // settled, and not drawn for a check
-        } else if (callers != null && callers.several && busy(callers) && (draw & (WALK_SEVERAL_ONE_IN - 1)) != 0
-                && (site = thread.lastWalked(callers)) != null) {
-            return site; // several callers: the one this thread's last walk found (its stack is another's to keep)
-        } else {
+        if (site == null || (draw & callers.checkMask) == 0) {
             site = find(kind, detail, callers, Callers.find(HotSpotKind.of(kind).blamesApplication()));
-            ByCaller now = callers != null ? callers : details.get(detail);
-            if (now != null && now.several && !site.oneOff() && site != overflow[kind]) {
-                thread.walked(now, site); // never a one-off or overflow site: they would take steady events
-            }
         }
         if (site != overflow[kind]) {
             site.noteStack(inRequest, operation, stackDepth);
         }
         return site;
-    }
-
-    /** Whether a detail with several callers has had enough events since to be sampled rather than walked each. */
-    private static boolean busy(ByCaller callers) {
-        if (callers.severalEvents >= SEVERAL_EXACT_FIRST) {
-            return true;
-        }
-        callers.severalEvents++;
-        return false;
     }
 
     private HotSpotSite find(int kind, String detail, ByCaller known, Caller caller) {
@@ -190,11 +161,10 @@ public final class HotSpotSites {
         }
     }
 
-    /** About one event of {@code detail} in how many is walked now: 1 until it is settled or has several callers. */
+    /** About one event of {@code detail} in how many is walked now: 1 until it is settled. */
     int walkOneIn(int kind, String detail) {
         ByCaller callers = byKind[kind].get(detail);
-        return callers == null ? 1 : callers.several ? (callers.severalEvents >= SEVERAL_EXACT_FIRST
-                ? WALK_SEVERAL_ONE_IN : 1) : callers.settled == null ? 1 : callers.checkMask + 1;
+        return callers == null || callers.settled == null ? 1 : callers.checkMask + 1;
     }
 
     /** Where events of a kind go when there is no room for their own site. */

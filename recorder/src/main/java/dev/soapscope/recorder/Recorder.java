@@ -1306,7 +1306,7 @@ public final class Recorder {
             boolean perByte = kind == HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal();
             HotSpotSite site = perByte ? t.lastByteReadSite(d) : null;
             if (site == null) {
-                site = a.sites().site(kind, d, t.nextDraw(), inRequest, inRequest ? t.name : null, t);
+                site = a.sites().site(kind, d, t.nextDraw(), inRequest, inRequest ? t.name : null);
                 if (perByte) {
                     t.byteReadSite(d, site);
                 }

@@ -23,8 +23,6 @@ final class ThreadRecording implements CompletedRequest {
 
     /** This instance records the SOAP calls its thread makes, not requests it serves. */
     /** Numbers each recording (one per thread, and one per thread for its calls) for its requests' ids. */
-    /** Details with several callers a thread remembers its last walk of. */
-    private static final int WALKED_DETAILS = 4;
     private static final AtomicLong ID_BASES = new AtomicLong();
     final boolean client;
     /** For a call's recording: the thread's own recording, current again when the call ends. */
@@ -345,35 +343,6 @@ final class ThreadRecording implements CompletedRequest {
         }
         sites[siteCount] = site;
         siteCounts[siteCount++] = 1;
-    }
-
-    /** Details with several callers (their sites' holders) this thread walked lately, and the site each walk found. */
-    private final Object[] walkedDetails = new Object[WALKED_DETAILS];
-    private final HotSpotSite[] walkedSites = new HotSpotSite[WALKED_DETAILS];
-    private int walkedNext;
-
-    /** The site this thread's last walk of the detail found, or null. */
-    HotSpotSite lastWalked(Object detail) {
-        for (int i = 0; i < WALKED_DETAILS; i++) {
-            if (walkedDetails[i] == detail) {
-                return walkedSites[i];
-            }
-        }
-        return null;
-    }
-
-    /** Remembers the site a walk of the detail found; a few details are kept, the oldest replaced. */
-    void walked(Object detail, HotSpotSite site) {
-        for (int i = 0; i < WALKED_DETAILS; i++) {
-            if (walkedDetails[i] == detail) {
-                walkedSites[i] = site;
-                return;
-            }
-        }
-        int i = walkedNext;
-        walkedNext = (i + 1) % WALKED_DETAILS;
-        walkedDetails[i] = detail;
-        walkedSites[i] = site;
     }
 
     /** The thread's next random draw (xorshift): whether an event of a settled detail is walked to check it. */

@@ -11,7 +11,6 @@ class HotSpotSitesTest {
     private static final int ALWAYS = 0;
 
     private final HotSpotSites sites = new HotSpotSites(8, 64, 8);
-    private final ThreadRecording thread = new ThreadRecording();
 
     @Test
     void checksOfASettledDetailGrowRarerWhileTheyFindTheSameCaller() {
@@ -45,6 +44,6 @@ class HotSpotSitesTest {
     }
 
     private HotSpotSite event(int draw) {
-        return sites.site(KIND, "d", draw, true, null, thread);
+        return sites.site(KIND, "d", draw, true, null);
     }
 }
