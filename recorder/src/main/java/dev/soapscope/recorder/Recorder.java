@@ -144,17 +144,24 @@ public final class Recorder {
         hotSpotListener = listener;
     }
 
-    /** What the open listener keeps with a request or call opening now; null when there is none or it failed. */
-    private static Object startMark(boolean call) {
+    /**
+     * What the open listener keeps with a request or call opening now on {@code t}'s thread; null when there is none
+     * or it failed. Asked before the request's clock starts, inside the recorder's guard: what it does is never
+     * recorded, neither as the request's time nor as its hot spots.
+     */
+    private static Object startMark(ThreadRecording t, boolean call) {
         OpenListener l = openListener;
         if (l == null) {
             return null;
         }
+        t.busy = true;
         try {
             return l.opened(call);
         } catch (Throwable e) {
             Log.warnOnce("open-listener", "open listener " + l.getClass().getName() + " failed", e);
             return null;
+        } finally {
+            t.busy = false;
         }
     }
 
@@ -208,9 +215,10 @@ public final class Recorder {
             if (t.open) {
                 finish(t); // background work that ran just before on this thread
             }
+            Object mark = startMark(t, false); // before the clock starts: the listener's work is not the request's
             t.open(false, aggregates.allocation);
             t.numberRequest();
-            t.startMark = startMark(false);
+            t.startMark = mark;
             return OPENED;
         } catch (Throwable e) {
             failed("requestStart", e);
@@ -712,9 +720,10 @@ public final class Recorder {
             if (t.open) {
                 t.enterDownstream();
             }
+            Object mark = startMark(t, true); // before the clock starts: the listener's work is not the call's
             c.open(false, aggregates.allocation);
             c.requestId = t.open && !t.implicit ? t.requestId : 0;
-            c.startMark = startMark(true);
+            c.startMark = mark;
             c.callNesting = 1;
             THREADS.set(c);
             return OPENED;
