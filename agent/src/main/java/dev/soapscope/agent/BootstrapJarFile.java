@@ -108,6 +108,7 @@ final class BootstrapJarFile {
             } else {
                 Files.createDirectory(dir);
             }
+            return dir; // made just now, by this JVM's user, owner-only
         } catch (FileAlreadyExistsException e) {
             // made by an earlier start: checked below
         }

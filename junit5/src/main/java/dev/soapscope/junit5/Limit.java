@@ -43,7 +43,8 @@ final class Limit {
                     + "requests served, whichever call they come before: it cannot be narrowed to operation '"
                     + operation + "'; measure that operation's calls in a test of their own");
         }
-        return new Limit(Measure.HOT_SPOTS, side, Window.kind(kind), null, max, operation);
+        return new Limit(Measure.HOT_SPOTS, side, known("hot-spot kind", "kinds", kind, HotSpotKind.byTag(kind), HotSpotKind.values()),
+                null, max, operation);
     }
 
     static Limit phaseAllocation(String phase, Side side, double maxBytes, String operation) {
@@ -122,15 +123,20 @@ final class Limit {
     }
 
     private static Phase phase(String tag) {
-        Phase p = Phase.byTag(tag);
-        if (p == null) {
+        return known("phase", "phases", tag, Phase.byTag(tag), Phase.values());
+    }
+
+    /** {@code found}, or a clear refusal listing the vocabulary's tags. */
+    private static <T> T known(String what, String plural, String tag, T found, Object[] vocabulary) {
+        if (found == null) {
             List<String> tags = new ArrayList<String>();
-            for (Phase q : Phase.values()) {
-                tags.add(q.tag());
+            for (Object v : vocabulary) {
+                tags.add(v instanceof Phase ? ((Phase) v).tag() : ((HotSpotKind) v).tag());
             }
-            throw new IllegalArgumentException("no phase '" + tag + "'; soapscope's phases: " + String.join(", ", tags));
+            throw new IllegalArgumentException("no " + what + " '" + tag + "'; soapscope's " + plural + ": "
+                    + String.join(", ", tags));
         }
-        return p;
+        return found;
     }
 
     private static String number(double v) {

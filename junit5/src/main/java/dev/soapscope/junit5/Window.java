@@ -1,7 +1,6 @@
 package dev.soapscope.junit5;
 
 import dev.soapscope.recorder.CompletedRequest;
-import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.HotSpotSite;
 import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Recorder;
@@ -123,22 +122,5 @@ final class Window {
             counts.put(s, s.total());
         }
         return counts;
-    }
-
-    static HotSpotKind kind(String tag) {
-        for (HotSpotKind k : HotSpotKind.values()) {
-            if (k.tag().equals(tag)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("no hot-spot kind '" + tag + "'; soapscope's kinds: " + tags());
-    }
-
-    private static String tags() {
-        List<String> tags = new ArrayList<String>();
-        for (HotSpotKind k : HotSpotKind.values()) {
-            tags.add(k.tag());
-        }
-        return String.join(", ", tags);
     }
 }

@@ -51,4 +51,14 @@ public enum HotSpotKind {
     public static HotSpotKind of(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The kind of a tag ({@code factory.create}), or null. */
+    public static HotSpotKind byTag(String tag) {
+        for (HotSpotKind k : BY_ORDINAL) {
+            if (k.tag.equals(tag)) {
+                return k;
+            }
+        }
+        return null;
+    }
 }
