@@ -20,6 +20,9 @@ final class AsyncProfilerBackend implements ProfilerBackend {
         profiler.getVersion(); // touches the native side: fails here rather than at the first start
     }
 
+    /** The running recording has soapscope's Flight Recorder events beside the samples (jfrsync). */
+    private volatile boolean synced;
+
     @Override
     public String name() {
         return "async-profiler " + profiler.getVersion();
@@ -33,12 +36,14 @@ final class AsyncProfilerBackend implements ProfilerBackend {
         }
         command.append(",file=").append(jfr.getAbsolutePath());
         String sync = FlightRecorderEvents.profilerSync();
+        synced = false;
         if (sync == null) {
             profiler.execute(command.toString());
             return;
         }
         try { // soapscope's requests and calls in the same file as the samples
             profiler.execute(command + ",jfrsync=" + sync);
+            synced = true;
         } catch (Exception e) {
             Log.warnOnce("profiler-jfrsync", "profiler: async-profiler could not record soapscope's Flight Recorder "
                     + "events beside its samples (" + e.getMessage() + "); profiling without them", null);
@@ -49,6 +54,19 @@ final class AsyncProfilerBackend implements ProfilerBackend {
     @Override
     public void stop() throws Exception {
         profiler.execute("stop");
+    }
+
+    /**
+     * With jfrsync, the JDK's own exit hook stops the Flight Recorder recording (it is set to dump on exit), and
+     * async-profiler, listening, stops with it: the file is whole. Stopping here too races that hook (the JDK writes its
+     * chunk outside its lock, and async-profiler's stop waits for it at most about a second): on a busy machine one
+     * chunk overwrote the other and soapscope's events were lost.
+     */
+    @Override
+    public void stopAtExit() throws Exception {
+        if (!synced) {
+            stop();
+        }
     }
 
     @Override

@@ -33,6 +33,11 @@ final class FlightRecorderBackend implements ProfilerBackend {
     }
 
     @Override
+    public void stopAtExit() throws Exception {
+        stop();
+    }
+
+    @Override
     public synchronized void stop() throws Exception {
         if (recording != null) {
             recordingClass.getMethod("stop").invoke(recording); // writes the destination file

@@ -12,6 +12,9 @@ interface ProfilerBackend {
     /** Stops recording; the JFR file is complete when this returns. */
     void stop() throws Exception;
 
+    /** Stops recording as the JVM exits (from a shutdown hook, beside the JDK's own). */
+    void stopAtExit() throws Exception;
+
     /** Whether samples carry phase tags (async-profiler spans). */
     boolean tagsPhases();
 }

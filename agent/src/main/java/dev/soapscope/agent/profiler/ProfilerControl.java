@@ -71,7 +71,7 @@ public final class ProfilerControl {
             Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
                 @Override
                 public void run() {
-                    stopContinuous();
+                    stopAtExit();
                 }
             }, "soapscope-profiler-shutdown"));
             Log.info("profiling " + event + " continuously with " + backend.name() + " into " + file.getAbsolutePath());
@@ -81,8 +81,8 @@ public final class ProfilerControl {
         }
     }
 
-    /** Stops continuous profiling and writes the run's documents next to its JFR files. */
-    public synchronized void stopContinuous() {
+    /** As the JVM exits: stops continuous profiling and writes the run's documents next to its JFR files. */
+    private synchronized void stopAtExit() {
         if (!continuous) {
             return;
         }
@@ -91,7 +91,7 @@ public final class ProfilerControl {
             rotation.shutdownNow();
         }
         try {
-            stopSession();
+            stopSession(true);
         } catch (Throwable e) {
             Log.warn("stopping continuous profiling into " + dir.getAbsolutePath() + " failed: " + e);
         }
@@ -165,12 +165,20 @@ public final class ProfilerControl {
     }
 
     private void stopSession() throws Exception {
+        stopSession(false);
+    }
+
+    private void stopSession(boolean atExit) throws Exception {
         if (!running) {
             return;
         }
         Recorder.setSegmentSink(null);
         running = false;
-        backend.stop();
+        if (atExit) {
+            backend.stopAtExit();
+        } else {
+            backend.stop();
+        }
     }
 
     private synchronized void stopQuietly() {
