@@ -1298,8 +1298,9 @@ public final class Recorder {
      * Counts one hot-spot event. {@code detail} names the site (a constant or a class name: never anything
      * from a request body); the event is counted at its caller ({@link Callers}), and the first event at a caller
      * keeps its stack. Events whose caller is a class initializer are one-off: counted at their site, never in the
-     * request's per-kind counts (the rates per request). A detail with one steady caller is walked about one event
-     * in {@link HotSpotSites#WALK_ONE_IN}, then more rarely (see there). Single-byte reads, one per byte, are not
+     * request's per-kind counts (the rates per request). An event whose position among its detail's in the request
+     * has had one steady caller is walked about one time in {@link HotSpotSites#WALK_ONE_IN}, then more rarely (see
+     * there). Single-byte reads, one per byte, are not
      * walked each: they go to the caller of the request's first single-byte read at the same stream.
      */
     public static void hotspot(int kind, String detail) {
@@ -1315,7 +1316,7 @@ public final class Recorder {
             boolean perByte = kind == HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal();
             HotSpotSite site = perByte ? t.lastByteReadSite(d) : null;
             if (site == null) {
-                site = a.sites().site(kind, d, t.nextDraw(), inRequest, inRequest ? t.name : null);
+                site = a.sites().site(kind, d, t.nextDraw(), inRequest ? t.positions : null, inRequest ? t.name : null);
                 if (perByte) {
                     t.byteReadSite(d, site);
                 }

@@ -77,6 +77,8 @@ final class ThreadRecording implements CompletedRequest {
     private int siteCount;
     /** Per kind, events at sites that did not fit the per-request table: attributed to the overflow site. */
     private final int[] siteOverflow = new int[HotSpotKind.COUNT];
+    /** Where each hot-spot event stands among its detail's in this request: its caller is settled per position. */
+    final EventPositions positions = new EventPositions();
 
     /**
      * This thread's draws of which events of a settled hot-spot detail are walked to check their caller
@@ -497,6 +499,7 @@ final class ThreadRecording implements CompletedRequest {
         }
         siteCount = 0;
         Arrays.fill(siteOverflow, 0);
+        positions.clear();
         byteReadDetail = null;
         byteReadSite = null;
         depth = 0;
