@@ -18,7 +18,7 @@ final class Commands {
             + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
             + "  compare BASE CUR [options]      wall, allocation and CPU per phase compared; exit 1 on a regression\n"
             + "           (compare --help lists the options)\n"
-            + "  config   print the settings table (key, default, meaning)\n"
+            + "  config   print the settings (key, default, what it accepts, meaning) as docs/settings.md lists them\n"
             + "  help     this text\n"
             + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]\n";
     static final String ATTACH_USAGE = "usage: java -jar soapscope-agent.jar attach <pid> [key=value,...]\n";
@@ -40,7 +40,7 @@ final class Commands {
         if ("config".equals(command)) {
             // loaded from the nested jar: the recorder is not on this class path
             out.print(Class.forName("dev.soapscope.config.ConfigKey", true, bootstrapLoader())
-                    .getMethod("markdownTable").invoke(null));
+                    .getMethod("markdownReference").invoke(null));
             return OK;
         }
         if ("attach".equals(command)) {

@@ -23,7 +23,7 @@ import java.lang.annotation.Target;
 @Repeatable(ExpectHotSpots.List.class)
 @ExtendWith(SoapScopeExtension.class)
 public @interface ExpectHotSpots {
-    /** A hot-spot kind's tag: factory.create, soap.conversion, client.create, connection.new... (the README's list). */
+    /** A hot-spot kind's tag: factory.create, soap.conversion, client.create, connection.new... (docs/measures.md lists them). */
     String kind();
 
     /** At most this many per request served; -1 (the default): not checked. */

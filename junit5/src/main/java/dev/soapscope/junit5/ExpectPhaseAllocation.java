@@ -23,7 +23,7 @@ import java.lang.annotation.Target;
 @Repeatable(ExpectPhaseAllocation.List.class)
 @ExtendWith(SoapScopeExtension.class)
 public @interface ExpectPhaseAllocation {
-    /** A phase's tag: transport.read, soap.parse, unmarshal, invoke, marshal... (the README's list). */
+    /** A phase's tag: transport.read, soap.parse, unmarshal, invoke, marshal... (docs/measures.md lists them). */
     String phase();
 
     /** Bytes per request served; -1: not checked. */

@@ -6,7 +6,7 @@ import java.util.Locale;
  * Every setting soapscope reads, declared once with its default and meaning. Each key can be given as an
  * agent argument ({@code -javaagent:soapscope-agent.jar=port=9405,log=debug}), a system property
  * ({@code -Dsoapscope.port=9405}) or an environment variable ({@code SOAPSCOPE_PORT=9405}), in that order of
- * precedence. The README's table is generated from this declaration (see {@link #markdownTable()}).
+ * precedence. The settings page (docs/settings.md) is generated from this declaration (see {@link #markdownReference()}).
  */
 public enum ConfigKey {
     PORT("port", "9404", ValueType.PORT, "TCP port of the endpoint (/metrics, /phases, /hotspots); 0 picks a free port"),
@@ -78,16 +78,18 @@ public enum ConfigKey {
         return null;
     }
 
-    /** The settings table as the README shows it. */
-    public static String markdownTable() {
+    /**
+     * The settings as the docs show them (docs/settings.md): a list, one entry per key, since several meanings run
+     * longer than a table cell should.
+     */
+    public static String markdownReference() {
         StringBuilder out = new StringBuilder();
-        out.append("| key | system property | environment variable | default | accepts | meaning |\n");
-        out.append("|---|---|---|---|---|---|\n");
         for (ConfigKey k : values()) {
-            out.append("| `").append(k.key).append("` | `").append(k.systemProperty()).append("` | `")
-                    .append(k.environmentVariable()).append("` | ")
-                    .append(k.defaultValue.isEmpty() ? "(none)" : "`" + k.defaultValue + "`").append(" | ")
-                    .append(k.type.expectation()).append(" | ").append(k.description).append(" |\n");
+            out.append("- `").append(k.key).append("` (default ")
+                    .append(k.defaultValue.isEmpty() ? "none" : "`" + k.defaultValue + "`").append("; ")
+                    .append(k.type.expectation()).append("; system property `").append(k.systemProperty())
+                    .append("`, environment variable `").append(k.environmentVariable()).append("`): ")
+                    .append(k.description).append("\n");
         }
         return out.toString();
     }

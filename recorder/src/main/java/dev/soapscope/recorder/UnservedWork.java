@@ -95,8 +95,8 @@ final class UnservedWork {
         return Stack.servingWith(entry).title() + " served work outside any request (" + spans + " times in "
                 + (now - since) / 1_000_000_000L + " s, on threads such as '" + Thread.currentThread().getName()
                 + "') and no request opened: it enters through " + entry + ", a transport where soapscope opens no"
-                + " request, so its time is counted as background and no operation is listed (the README's 'Where"
-                + " requests open' lists the transports covered)";
+                + " request, so its time is counted as background and no operation is listed (docs/servers.md, 'Where requests"
+                + " open', lists the transports covered)";
     }
 
     /** The outermost frame of a serving stack's own classes: where the transport hands the work to the stack. */

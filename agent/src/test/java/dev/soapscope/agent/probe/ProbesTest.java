@@ -137,12 +137,12 @@ class ProbesTest {
         assertEquals(names.size(), new HashSet<>(names).size(), names.toString());
     }
 
-    /** The README's list for probes.disabled names every probe, in the order the agent installs them. */
+    /** The settings page's list for probes.disabled names every probe, in the order the agent installs them. */
     @Test
-    void theReadmeListsEveryProbe() throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"));
+    void theSettingsPageListsEveryProbe() throws Exception {
+        String readme = Files.readString(Path.of("..", "docs", "settings.md"));
         int start = readme.indexOf("Probe names for `probes.disabled`:");
-        assertTrue(start >= 0, "README.md lists the probe names");
+        assertTrue(start >= 0, "docs/settings.md lists the probe names");
         String list = readme.substring(start, readme.indexOf(" (a family name", start));
         List<String> listed = new ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("`([a-z0-9.-]+)`").matcher(list);

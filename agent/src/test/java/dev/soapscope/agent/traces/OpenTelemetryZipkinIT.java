@@ -236,7 +236,7 @@ class OpenTelemetryZipkinIT {
 
     /**
      * Zipkin's own UI in headless Chromium shows the trace with soapscope's attributes and phase spans; its screenshot
-     * is {@code target/screenshots/zipkin-trace.png} (the README's {@code docs/zipkin-trace.png} is one).
+     * is {@code target/screenshots/zipkin-trace.png} ({@code docs/zipkin-trace.png}, shown in docs/traces-and-jfr.md, is one).
      */
     private static void seenInZipkinsUi(String traceId) throws Exception {
         Path shots = Path.of("target", "screenshots");

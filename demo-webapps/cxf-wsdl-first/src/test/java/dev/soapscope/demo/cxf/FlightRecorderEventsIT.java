@@ -121,7 +121,7 @@ class FlightRecorderEventsIT {
                 // operation's end (getCustomersByName)
                 checks.add(() -> assertTrue(view.contains("SOAP Request") && view.contains("unmarshal")
                         && view.contains("ByName"), view));
-                Files.writeString(Path.of("target", "jfr-view-soapscope.Request.txt"), view); // what the README shows
+                Files.writeString(Path.of("target", "jfr-view-soapscope.Request.txt"), view); // what docs/traces-and-jfr.md shows
             }
             assertAll("Java " + java, checks);
         }
