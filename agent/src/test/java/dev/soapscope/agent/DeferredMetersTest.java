@@ -4,6 +4,9 @@ import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.Test;
 
@@ -41,11 +44,11 @@ class DeferredMetersTest {
         Recorder.configure(RecorderSettings.DEFAULTS);
         DeferredMeters meters = new DeferredMeters();
         Endpoint endpoint = new Endpoint(meters, true);
-        Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "test proxy built"); // outside any call or request
-        int token = Recorder.clientStart();
-        Recorder.clientPeer("http://bank.example:8080/pay");
-        Recorder.nameRequest(NameSource.STACK, "{urn:bank}pay");
-        Recorder.clientEnd(token, null);
+        HotSpots.hotspot(HotSpotKind.CLIENT_CREATE, "test proxy built"); // outside any call or request
+        int token = Calls.clientStart();
+        Calls.clientPeer("http://bank.example:8080/pay");
+        Naming.nameRequest(NameSource.STACK, "{urn:bank}pay");
+        Calls.clientEnd(token, null);
         String page = endpoint.get("/metrics").body();
         assertTrue(page.contains("soapscope_client_call_duration_seconds_count{operation=\"{urn:bank}pay\",outcome=\"success\","
                 + "peer=\"bank.example:8080\"} 1"), page);
@@ -56,7 +59,7 @@ class DeferredMetersTest {
 
     private static void request() {
         int token = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.STACK, "urn:first");
+        Naming.nameRequest(NameSource.STACK, "urn:first");
         Recorder.requestEnd(token, 200, false);
     }
 }

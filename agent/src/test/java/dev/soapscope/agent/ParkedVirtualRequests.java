@@ -3,6 +3,7 @@ package dev.soapscope.agent;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 
 import java.util.concurrent.CountDownLatch;
@@ -38,7 +39,7 @@ public final class ParkedVirtualRequests {
             start.invoke(builder, (Runnable) () -> {
                 int token = record ? Recorder.requestStart() : 0;
                 if (record) {
-                    Recorder.nameRequest(NameSource.STACK, "{urn:parked}op");
+                    Naming.nameRequest(NameSource.STACK, "{urn:parked}op");
                     Recorder.enter(Phase.INVOKE);
                 }
                 parked.countDown();

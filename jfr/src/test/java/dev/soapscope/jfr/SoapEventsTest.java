@@ -4,6 +4,9 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import jdk.jfr.Configuration;
 import jdk.jfr.EventType;
@@ -48,10 +51,10 @@ class SoapEventsTest {
     void aRequestIsOneEventSpanningItWithItsPhasesAndHotSpots(@TempDir Path dir) throws Exception {
         List<RecordedEvent> recorded = record(dir, SoapEvents.REQUEST, () -> {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Naming.nameRequest(NameSource.SOAP_ACTION, OP);
             Recorder.enter(Phase.SOAP_PARSE);
             busy(20_000_000);
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test");
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "test");
             Recorder.exit(Phase.SOAP_PARSE);
             Recorder.enter(Phase.INVOKE);
             busy(5_000_000);
@@ -74,13 +77,13 @@ class SoapEventsTest {
     @Test
     void aCallIsAClientCallEventWithItsPeerAndClientPhases(@TempDir Path dir) throws Exception {
         List<RecordedEvent> recorded = record(dir, SoapEvents.CALL, () -> {
-            int token = Recorder.clientStart();
-            Recorder.nameRequest(NameSource.STACK, OP);
-            Recorder.clientPeer("http://quotes.example:8080/svc");
+            int token = Calls.clientStart();
+            Naming.nameRequest(NameSource.STACK, OP);
+            Calls.clientPeer("http://quotes.example:8080/svc");
             Recorder.enter(Phase.WAIT);
             busy(10_000_000);
             Recorder.exit(Phase.WAIT);
-            Recorder.clientEnd(token, new java.net.SocketTimeoutException("read timed out"));
+            Calls.clientEnd(token, new java.net.SocketTimeoutException("read timed out"));
         });
         assertEquals(1, recorded.size(), recorded.toString());
         RecordedEvent e = recorded.get(0);
@@ -95,11 +98,11 @@ class SoapEventsTest {
     void aHotSpotIsAnInstantWithItsKindSiteCallerAndOperation(@TempDir Path dir) throws Exception {
         List<RecordedEvent> recorded = record(dir, SoapEvents.HOT_SPOT, () -> {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance");
-            Recorder.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "java.io.InputStream.read()"); // counted, no event
+            Naming.nameRequest(NameSource.SOAP_ACTION, OP);
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance");
+            HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "java.io.InputStream.read()"); // counted, no event
             Recorder.requestEnd(token, 200, false);
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance"); // no request
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "javax.xml.soap.MessageFactory.newInstance"); // no request
         });
         assertEquals(2, recorded.size(), recorded.toString());
         RecordedEvent in = recorded.get(0);
@@ -121,14 +124,14 @@ class SoapEventsTest {
             recording.start();
             for (int i = 0; i < 2; i++) {
                 int token = Recorder.requestStart();
-                Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
-                int call = Recorder.clientStart();
-                Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "a port built in the call");
-                Recorder.clientEnd(call, null);
+                Naming.nameRequest(NameSource.SOAP_ACTION, OP);
+                int call = Calls.clientStart();
+                HotSpots.hotspot(HotSpotKind.CLIENT_CREATE, "a port built in the call");
+                Calls.clientEnd(call, null);
                 Recorder.requestEnd(token, 200, false);
             }
-            int outside = Recorder.clientStart();
-            Recorder.clientEnd(outside, null);
+            int outside = Calls.clientStart();
+            Calls.clientEnd(outside, null);
             recording.stop();
             recording.dump(file);
         }
@@ -151,7 +154,7 @@ class SoapEventsTest {
     void phasesAreEventsOnlyWhenARecordingTurnsThemOn(@TempDir Path dir) throws Exception {
         Runnable request = () -> {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Naming.nameRequest(NameSource.SOAP_ACTION, OP);
             Recorder.enter(Phase.SOAP_PARSE);
             busy(3_000_000);
             Recorder.exit(Phase.SOAP_PARSE);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.recorder.Histogram;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,7 @@ class HistoryTest {
 
     static void request(String action, int status, long spinMicros) {
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp(action, "text/xml", "/svc");
+        Naming.nameFromHttp(action, "text/xml", "/svc");
         long end = System.nanoTime() + spinMicros * 1000;
         while (System.nanoTime() < end) {
             Thread.onSpinWait();

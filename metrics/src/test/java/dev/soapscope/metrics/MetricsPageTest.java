@@ -4,6 +4,9 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -44,19 +47,19 @@ class MetricsPageTest {
         binder.bindTo(registry);
         for (int s : new int[]{200, 200, 404, 500}) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.STACK, "urn:a");
+            Naming.nameRequest(NameSource.STACK, "urn:a");
             Recorder.enter(Phase.UNMARSHAL);
             sink = new byte[10_000];
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "x");
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "x");
             Recorder.exit(Phase.UNMARSHAL);
-            Recorder.readStart();
-            Recorder.readEnd(100, false, null);
-            Recorder.writeStart();
-            Recorder.writeEnd(10);
+            Streams.readStart();
+            Streams.readEnd(100, false, null);
+            Streams.writeStart();
+            Streams.writeEnd(10);
             Recorder.requestEnd(token, s, false);
         }
         int token = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.STACK, "urn:b");
+        Naming.nameRequest(NameSource.STACK, "urn:b");
         Recorder.requestEnd(token, 200, true);
         Recorder.enter(Phase.INVOKE); // background work
         Recorder.exit(Phase.INVOKE);
@@ -97,7 +100,7 @@ class MetricsPageTest {
         Recorder.configure(RecorderSettings.DEFAULTS);
         for (int i = 0; i < 3; i++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.STACK, "urn:early");
+            Naming.nameRequest(NameSource.STACK, "urn:early");
             Recorder.requestEnd(token, 200, false);
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -7,6 +7,10 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -60,7 +64,7 @@ class SeriesBudgetTest {
         }
         for (int i = 0; i < 5_000; i++) { // junk SOAPActions on top
             int token = Recorder.requestStart();
-            Recorder.nameFromHttp("urn:junk:" + i, "text/xml", "/svc");
+            Naming.nameFromHttp("urn:junk:" + i, "text/xml", "/svc");
             Recorder.requestEnd(token, 200, false);
         }
         Endpoint.Response metrics = new Endpoint(registry).get("/metrics");
@@ -132,17 +136,17 @@ class SeriesBudgetTest {
         Throwable[] thrown = {null, new BudgetFault(), new java.io.IOException("reset"),
             new java.net.SocketTimeoutException("slow"), new IllegalArgumentException("bug")};
         for (Throwable t : thrown) {
-            int token = Recorder.clientStart();
-            Recorder.clientPeer(peer);
-            Recorder.nameRequest(NameSource.STACK, operation);
+            int token = Calls.clientStart();
+            Calls.clientPeer(peer);
+            Naming.nameRequest(NameSource.STACK, operation);
             for (Phase p : Phase.values()) {
                 Recorder.enter(p);
                 Recorder.exit(p);
             }
             for (HotSpotKind k : HotSpotKind.values()) {
-                Recorder.hotspot(k, "budget.site");
+                HotSpots.hotspot(k, "budget.site");
             }
-            Recorder.clientEnd(token, t);
+            Calls.clientEnd(token, t);
         }
     }
 
@@ -151,16 +155,16 @@ class SeriesBudgetTest {
         int[] statuses = {200, 404, 500, 200};
         for (int s = 0; s < statuses.length; s++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.STACK, operation);
+            Naming.nameRequest(NameSource.STACK, operation);
             for (Phase p : Phase.values()) {
                 Recorder.enter(p);
                 Recorder.exit(p);
             }
             for (HotSpotKind k : HotSpotKind.values()) {
-                Recorder.hotspot(k, "budget.site");
+                HotSpots.hotspot(k, "budget.site");
             }
-            Recorder.writeStart();
-            Recorder.writeEnd(10);
+            Streams.writeStart();
+            Streams.writeEnd(10);
             Recorder.requestEnd(token, statuses[s], s == 3);
         }
     }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -73,7 +76,7 @@ class SoapscopeMeterBinderTest {
         for (int i = 0; i < 6; i++) { // a CXF one-way message: its work runs on an executor thread
             Recorder.enter(Phase.INVOKE);
             spin(50);
-            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "test.Background.uuid");
+            HotSpots.hotspot(HotSpotKind.UUID_RANDOM, "test.Background.uuid");
             Recorder.exit(Phase.INVOKE);
         }
 
@@ -167,7 +170,7 @@ class SoapscopeMeterBinderTest {
 
         // the same factory reached from another caller is a site of its own, with its own first stack
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp("urn:elsewhere", "text/xml", "/svc");
+        Naming.nameFromHttp("urn:elsewhere", "text/xml", "/svc");
         createFactoryElsewhere();
         Recorder.requestEnd(token, 200, false);
         JsonNode all = new ObjectMapper().readTree(endpoint.get("/hotspots").body()).get("hotspots");
@@ -187,21 +190,21 @@ class SoapscopeMeterBinderTest {
     /** One request with nested phases, 128 bytes read, some written, one factory hot spot. */
     private static void request(String action, long spinMicros) {
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp(action, "text/xml", "/svc");
-        Recorder.readStart();
-        Recorder.readEnd(128, false, null);
+        Naming.nameFromHttp(action, "text/xml", "/svc");
+        Streams.readStart();
+        Streams.readEnd(128, false, null);
         Recorder.enter(Phase.UNMARSHAL);
         MetricsPageTest.sink = new byte[10_000];
         spin(spinMicros);
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
+        HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
         Recorder.exit(Phase.UNMARSHAL);
-        Recorder.writeStart();
-        Recorder.writeEnd(64);
+        Streams.writeStart();
+        Streams.writeEnd(64);
         Recorder.requestEnd(token, action.equals("urn:fail") ? 500 : 200, false);
     }
 
     private static void createFactoryElsewhere() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
+        HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "test.Factory.newInstance");
     }
 
     private static void spin(long micros) {

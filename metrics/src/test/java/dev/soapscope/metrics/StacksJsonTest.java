@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import dev.soapscope.recorder.SeenStacks;
 import dev.soapscope.recorder.Stack;
@@ -56,15 +58,15 @@ class StacksJsonTest {
 
     private static void request(String path, Phase phase) {
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp("", "text/xml", path);
-        Recorder.readStart();
-        Recorder.readEnd(128, false, null);
+        Naming.nameFromHttp("", "text/xml", path);
+        Streams.readStart();
+        Streams.readEnd(128, false, null);
         if (phase != null) {
             Recorder.enter(phase);
             Recorder.exit(phase);
         }
-        Recorder.writeStart();
-        Recorder.writeEnd(64);
+        Streams.writeStart();
+        Streams.writeEnd(64);
         Recorder.requestEnd(token, 200, false);
     }
 }

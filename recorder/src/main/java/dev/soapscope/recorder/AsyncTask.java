@@ -15,11 +15,11 @@ final class AsyncTask implements Runnable {
 
     @Override
     public void run() {
-        int token = Recorder.asyncAttach(request);
+        int token = AsyncRequests.asyncAttach(request);
         try {
             task.run();
         } finally {
-            Recorder.asyncRelease(token);
+            AsyncRequests.asyncRelease(token);
         }
     }
 

@@ -52,11 +52,11 @@ final class ThreadRecording implements CompletedRequest {
     /** For a shard (work done for an asynchronous request on another thread): that request, and this thread's own recording. */
     AsyncRequest shardOf;
     ThreadRecording parked;
-    /** For a call's recording: its handle, once a stack asked for one ({@link Recorder#callHandle}). */
+    /** For a call's recording: its handle, once a stack asked for one ({@link Calls#callHandle}). */
     CallHandle handle;
     /** For a call's shard (work done for a call on another thread than its caller's): that call. */
     CallHandle shardOfCall;
-    /** The call went asynchronous: its boundary's return is not its end ({@link Recorder#clientGoesAsync}). */
+    /** The call went asynchronous: its boundary's return is not its end ({@link Calls#clientGoesAsync}). */
     boolean goesAsync;
 
     private final int[] stack = new int[MAX_DEPTH];

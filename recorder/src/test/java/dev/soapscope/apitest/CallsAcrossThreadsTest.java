@@ -9,6 +9,9 @@ import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,21 +57,21 @@ class CallsAcrossThreadsTest {
         Recorder.enter(Phase.MARSHAL);
         Thread.sleep(5);
         Recorder.exit(Phase.MARSHAL);
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(Recorder.OPENED, null);
-        assertNull(Recorder.callHandle(), "the caller is out of the call");
+        Calls.clientGoesAsync();
+        Calls.clientEnd(Recorder.OPENED, null);
+        assertNull(Calls.callHandle(), "the caller is out of the call");
         assertNull(stats("{urn:stock}reserve"), "not recorded before its answer");
 
         Thread.sleep(20); // nobody works on it: wait
         pool.submit(() -> {
-            int token = Recorder.callAttach(handle);
+            int token = Calls.callAttach(handle);
             assertEquals(Recorder.ASYNC, token);
             Recorder.enter(Phase.UNMARSHAL);
             sleep(5);
             Recorder.exit(Phase.UNMARSHAL);
-            Recorder.callAnswered(null);
+            Calls.callAnswered(null);
             sleep(30); // the application's handler, after the answer: not the call's
-            Recorder.callRelease(token);
+            Calls.callRelease(token);
             return null;
         }).get(5, TimeUnit.SECONDS);
         long elapsed = System.nanoTime() - start;
@@ -88,16 +91,16 @@ class CallsAcrossThreadsTest {
     @Test
     void aFaultHandedToAnAsynchronousCallerIsAFault() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(Recorder.OPENED, null);
+        Calls.clientGoesAsync();
+        Calls.clientEnd(Recorder.OPENED, null);
         pool.submit(() -> {
-            int token = Recorder.callAttach(handle);
-            int nested = Recorder.clientStart(); // a call's boundary met while reading its answer nests in it
+            int token = Calls.callAttach(handle);
+            int nested = Calls.clientStart(); // a call's boundary met while reading its answer nests in it
             assertEquals(Recorder.NESTED, nested);
-            Recorder.clientEnd(nested, null);
-            assertNotNull(Recorder.callHandle(), "the thread still works for the call");
-            Recorder.callAnswered(new ClientCallsTest.SoapFaultLike("no stock"));;
-            Recorder.callRelease(token);
+            Calls.clientEnd(nested, null);
+            assertNotNull(Calls.callHandle(), "the thread still works for the call");
+            Calls.callAnswered(new ClientCallsTest.SoapFaultLike("no stock"));;
+            Calls.callRelease(token);
         }).get(5, TimeUnit.SECONDS);
         OperationStats s = stats("{urn:stock}reserve");
         assertEquals(1, s.requests());
@@ -107,32 +110,32 @@ class CallsAcrossThreadsTest {
     @Test
     void aTimeoutHandedToAnAsynchronousCallerIsATimeoutAndACallWithoutAHandleEndsWithItsBoundary() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(Recorder.OPENED, null);
+        Calls.clientGoesAsync();
+        Calls.clientEnd(Recorder.OPENED, null);
         pool.submit(() -> {
-            int token = Recorder.callAttach(handle);
-            Recorder.callAnswered(new java.io.IOException(new java.net.SocketTimeoutException("read timed out")));
-            Recorder.callRelease(token);
+            int token = Calls.callAttach(handle);
+            Calls.callAnswered(new java.io.IOException(new java.net.SocketTimeoutException("read timed out")));
+            Calls.callRelease(token);
         }).get(5, TimeUnit.SECONDS);
         assertEquals(1, stats("{urn:stock}reserve").outcomes(Outcome.TIMEOUT));
 
-        int token = Recorder.clientStart(); // no handle asked for: going asynchronous cannot outlive the boundary
-        Recorder.clientPeer(PEER);
-        Recorder.nameRequest(NameSource.STACK, "{urn:stock}cancel");
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(token, null);
+        int token = Calls.clientStart(); // no handle asked for: going asynchronous cannot outlive the boundary
+        Calls.clientPeer(PEER);
+        Naming.nameRequest(NameSource.STACK, "{urn:stock}cancel");
+        Calls.clientGoesAsync();
+        Calls.clientEnd(token, null);
         assertEquals(1, stats("{urn:stock}cancel").requests());
     }
 
     @Test
     void anAnswerHandedOverOnTheCallersOwnThreadEndsTheCallWithItsBoundary() throws Exception {
         startCall("{urn:stock}reserve");
-        Recorder.callAnswered(null); // a response the caller's thread read itself (a work queue that refused the task)
+        Calls.callAnswered(null); // a response the caller's thread read itself (a work queue that refused the task)
         Recorder.enter(Phase.HANDLERS);
         Thread.sleep(3);
         Recorder.exit(Phase.HANDLERS);
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(Recorder.OPENED, null);
+        Calls.clientGoesAsync();
+        Calls.clientEnd(Recorder.OPENED, null);
         OperationStats s = stats("{urn:stock}reserve");
         assertEquals(1, s.requests());
         assertEquals(s.totalNanos(), sum(s), "the boundary's work after the answer is in the call, which ends with it");
@@ -144,18 +147,18 @@ class CallsAcrossThreadsTest {
         Object handle = startCall("{urn:stock}reserve");
         CountDownLatch answered = new CountDownLatch(1);
         Future<?> reader = pool.submit(() -> {
-            int token = Recorder.callAttach(handle);
+            int token = Calls.callAttach(handle);
             Recorder.enter(Phase.SOAP_PARSE);
             Recorder.exit(Phase.SOAP_PARSE);
-            Recorder.callAnswered(null);
-            Recorder.callRelease(token);
+            Calls.callAnswered(null);
+            Calls.callRelease(token);
             answered.countDown();
         });
         assertTrue(answered.await(5, TimeUnit.SECONDS));
         reader.get();
         assertNull(stats("{urn:stock}reserve"), "the caller's boundary has not returned");
-        Recorder.clientGoesAsync();
-        Recorder.clientEnd(Recorder.OPENED, null);
+        Calls.clientGoesAsync();
+        Calls.clientEnd(Recorder.OPENED, null);
         OperationStats s = stats("{urn:stock}reserve");
         assertEquals(1, s.requests());
         assertEquals(1, s.phaseSeen(Phase.SOAP_PARSE));
@@ -169,7 +172,7 @@ class CallsAcrossThreadsTest {
             CountDownLatch attached = new CountDownLatch(1);
             CountDownLatch callerDone = new CountDownLatch(1);
             Future<?> listener = pool.submit(() -> {
-                int token = Recorder.callAttach(handle);
+                int token = Calls.callAttach(handle);
                 Recorder.enter(Phase.UNMARSHAL);
                 sleep(3);
                 Recorder.exit(Phase.UNMARSHAL);
@@ -179,7 +182,7 @@ class CallsAcrossThreadsTest {
                     await(callerDone);
                     Recorder.exit(Phase.WAIT);
                 }
-                Recorder.callRelease(token);
+                Calls.callRelease(token);
                 return null;
             });
             assertTrue(attached.await(5, TimeUnit.SECONDS));
@@ -188,7 +191,7 @@ class CallsAcrossThreadsTest {
             }
             Thread.sleep(2);
             Recorder.exit(Phase.WAIT);
-            Recorder.clientEnd(Recorder.OPENED, null);
+            Calls.clientEnd(Recorder.OPENED, null);
             callerDone.countDown();
             listener.get(5, TimeUnit.SECONDS);
         }
@@ -200,27 +203,27 @@ class CallsAcrossThreadsTest {
         // the thread's next call records as usual
         Object next = startCall("{urn:jms}get");
         assertNotNull(next);
-        Recorder.clientEnd(Recorder.OPENED, null);
+        Calls.clientEnd(Recorder.OPENED, null);
         assertEquals(3, stats("{urn:jms}get").requests());
     }
 
     @Test
     void workForACallAlreadyOnItsThreadOrAfterItsEndAttachesNothing() throws Exception {
         Object handle = startCall("{urn:stock}reserve");
-        assertSame(handle, Recorder.callHandle(), "one handle per call");
-        assertEquals(Recorder.NOT_COUNTED, Recorder.callAttach(handle), "a synchronous answer read by its caller");
-        Recorder.clientEnd(Recorder.OPENED, null);
-        assertEquals(Recorder.NOT_COUNTED, pool.submit(() -> Recorder.callAttach(handle)).get(), "a late thread");
+        assertSame(handle, Calls.callHandle(), "one handle per call");
+        assertEquals(Recorder.NOT_COUNTED, Calls.callAttach(handle), "a synchronous answer read by its caller");
+        Calls.clientEnd(Recorder.OPENED, null);
+        assertEquals(Recorder.NOT_COUNTED, pool.submit(() -> Calls.callAttach(handle)).get(), "a late thread");
         assertEquals(1, stats("{urn:stock}reserve").requests());
-        assertEquals(Recorder.NOT_COUNTED, Recorder.callAttach("not a handle"));;
+        assertEquals(Recorder.NOT_COUNTED, Calls.callAttach("not a handle"));;
     }
 
     @Test
     void aCallNeverAnsweredIsNeverRecordedAndHoldsTheThreadNot() throws Exception {
         for (int i = 0; i < 1_000; i++) {
             startCall("{urn:stock}reserve");
-            Recorder.clientGoesAsync();
-            Recorder.clientEnd(Recorder.OPENED, null);
+            Calls.clientGoesAsync();
+            Calls.clientEnd(Recorder.OPENED, null);
         }
         assertNull(stats("{urn:stock}reserve"));
         int request = Recorder.requestStart();
@@ -231,14 +234,14 @@ class CallsAcrossThreadsTest {
     @Test
     void aBusBuiltBeforeAnyCallIsNoClientBuilt() {
         int request = Recorder.requestStart();
-        Recorder.hotspotOnceCalling(HotSpotKind.CLIENT_CREATE.ordinal(), "CXF Bus built");
+        HotSpots.hotspotOnceCalling(HotSpotKind.CLIENT_CREATE.ordinal(), "CXF Bus built");
         Recorder.requestEnd(request, 200, false);
         Aggregates a = Recorder.aggregates();
         long before = clientsBuilt(a);
-        int call = Recorder.clientStart();
-        Recorder.clientEnd(call, null);
+        int call = Calls.clientStart();
+        Calls.clientEnd(call, null);
         request = Recorder.requestStart();
-        Recorder.hotspotOnceCalling(HotSpotKind.CLIENT_CREATE.ordinal(), "CXF Bus built");
+        HotSpots.hotspotOnceCalling(HotSpotKind.CLIENT_CREATE.ordinal(), "CXF Bus built");
         Recorder.requestEnd(request, 200, false);
         assertEquals(0, before, "a Bus at start-up");
         assertEquals(1, clientsBuilt(a), "a Bus once calls are made");
@@ -246,10 +249,10 @@ class CallsAcrossThreadsTest {
 
     @Test
     void aNewConnectionIsBlamedOnTheApplicationsLineNotOnTheHttpClient() {
-        int call = Recorder.clientStart();
+        int call = Calls.clientStart();
         org.apache.hc.client5.fake.FakeConnector.connect(HotSpotKind.CONNECTION_NEW); // the application's line
         org.apache.hc.client5.fake.FakeConnector.connect(HotSpotKind.FACTORY_CREATE);
-        Recorder.clientEnd(call, null);
+        Calls.clientEnd(call, null);
         for (dev.soapscope.recorder.HotSpotSite site : Recorder.aggregates().sites().all()) {
             if (site.detail().equals("fake connect")) {
                 String caller = site.caller();
@@ -265,11 +268,11 @@ class CallsAcrossThreadsTest {
     }
 
     private static Object startCall(String operation) {
-        int token = Recorder.clientStart();
+        int token = Calls.clientStart();
         assertEquals(Recorder.OPENED, token);
-        Recorder.clientPeer(PEER);
-        Recorder.nameRequest(NameSource.STACK, operation);
-        Object handle = Recorder.callHandle();
+        Calls.clientPeer(PEER);
+        Naming.nameRequest(NameSource.STACK, operation);
+        Object handle = Calls.callHandle();
         assertNotNull(handle);
         return handle;
     }

@@ -10,6 +10,8 @@ import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,24 +44,24 @@ class ClientCallsTest {
     @Test
     void aCallInsideARequestHasItsOwnPhasesAndTheRequestWaitsDownstream() throws InterruptedException {
         int request = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.STACK, "{urn:shop}order");
+        Naming.nameRequest(NameSource.STACK, "{urn:shop}order");
         Recorder.enter(Phase.INVOKE);
         Thread.sleep(5);
         long callStart = System.nanoTime();
-        int call = Recorder.clientStart();
-        Recorder.clientPeer("http://user:secret@stock.example:8080/ws?wsdl");
-        Recorder.nameRequest(NameSource.STACK, "{urn:stock}reserve");
+        int call = Calls.clientStart();
+        Calls.clientPeer("http://user:secret@stock.example:8080/ws?wsdl");
+        Naming.nameRequest(NameSource.STACK, "{urn:stock}reserve");
         Recorder.enter(Phase.MARSHAL); // a marshal inside the call is the call's, not the request's
         Thread.sleep(5);
         Recorder.exit(Phase.MARSHAL);
-        boolean w = Recorder.socketWriteStart();
-        Recorder.socketWriteEnd(w, 300);
-        int first = Recorder.socketReadStart();
+        boolean w = Calls.socketWriteStart();
+        Calls.socketWriteEnd(w, 300);
+        int first = Calls.socketReadStart();
         Thread.sleep(10);
-        Recorder.socketReadEnd(first, 100);
-        int next = Recorder.socketReadStart();
-        Recorder.socketReadEnd(next, 50);
-        Recorder.clientEnd(call, null);
+        Calls.socketReadEnd(first, 100);
+        int next = Calls.socketReadStart();
+        Calls.socketReadEnd(next, 50);
+        Calls.clientEnd(call, null);
         long callNanos = System.nanoTime() - callStart;
         Thread.sleep(2);
         Recorder.exit(Phase.INVOKE);
@@ -94,15 +96,15 @@ class ClientCallsTest {
     @Test
     void nestedBoundariesCountOneCallAndABatchCallIsNoBackgroundWork() {
         for (int i = 0; i < 3; i++) {
-            int outer = Recorder.clientStart(); // a template over SAAJ: two boundaries, one call
-            int inner = Recorder.clientStart();
+            int outer = Calls.clientStart(); // a template over SAAJ: two boundaries, one call
+            int inner = Calls.clientStart();
             assertEquals(Recorder.NESTED, inner);
-            Recorder.clientPeer("https://bank.example/pay");
-            Recorder.nameRequest(NameSource.STACK, "{urn:bank}pay");
+            Calls.clientPeer("https://bank.example/pay");
+            Naming.nameRequest(NameSource.STACK, "{urn:bank}pay");
             Recorder.enter(Phase.SOAP_PARSE);
             Recorder.exit(Phase.SOAP_PARSE);
-            Recorder.clientEnd(inner, null);
-            Recorder.clientEnd(outer, null);
+            Calls.clientEnd(inner, null);
+            Calls.clientEnd(outer, null);
         }
         Aggregates a = Recorder.aggregates();
         OperationStats s = a.clients().stats(rowOf(a.clients(), "{urn:bank}pay", "bank.example:443"));
@@ -137,10 +139,10 @@ class ClientCallsTest {
     void aSecondConnectionToAPeerIsANewConnectionHotSpotOfTheCall() {
         InetSocketAddress peer = InetSocketAddress.createUnresolved("carrier.example", 9443);
         for (int i = 0; i < 3; i++) {
-            int call = Recorder.clientStart();
-            Recorder.nameRequest(NameSource.STACK, "{urn:carrier}track");
+            int call = Calls.clientStart();
+            Naming.nameRequest(NameSource.STACK, "{urn:carrier}track");
             connect(peer);
-            Recorder.clientEnd(call, null);
+            Calls.clientEnd(call, null);
         }
         Aggregates a = Recorder.aggregates();
         OperationStats s = a.clients().stats(rowOf(a.clients(), "{urn:carrier}track", "carrier.example:9443"));
@@ -158,11 +160,11 @@ class ClientCallsTest {
 
     @Test
     void socketIoOutsideACallIsNotRecorded() {
-        assertEquals(-1, Recorder.socketReadStart());
-        assertEquals(false, Recorder.socketWriteStart());
-        assertEquals(false, Recorder.connectStart());
+        assertEquals(-1, Calls.socketReadStart());
+        assertEquals(false, Calls.socketWriteStart());
+        assertEquals(false, Calls.connectStart());
         int request = Recorder.requestStart();
-        assertEquals(-1, Recorder.socketReadStart(), "a served request's own sockets are the servlet probes' business");
+        assertEquals(-1, Calls.socketReadStart(), "a served request's own sockets are the servlet probes' business");
         Recorder.requestEnd(request, 200, false);
     }
 
@@ -179,24 +181,24 @@ class ClientCallsTest {
 
     @Test
     void aRequestStartedInsideACallIsTheCalls() {
-        int call = Recorder.clientStart();
+        int call = Calls.clientStart();
         int request = Recorder.requestStart(); // an in-JVM transport serving the call on the calling thread
         assertEquals(Recorder.NOT_COUNTED, request);
         Recorder.requestEnd(request, 200, false);
-        Recorder.clientEnd(call, null);
+        Calls.clientEnd(call, null);
         assertEquals(1, Recorder.aggregates().clients().calls());
     }
 
     /** As the advice inlined in {@code Socket.connect}: the frame the event is skipped past to its caller. */
     private static void connect(InetSocketAddress peer) {
-        boolean started = Recorder.connectStart();
-        Recorder.connectEnd(started, peer);
+        boolean started = Calls.connectStart();
+        Calls.connectEnd(started, peer);
     }
 
     private static void call(String operation, Throwable thrown) {
-        int token = Recorder.clientStart();
-        Recorder.nameRequest(NameSource.STACK, operation);
-        Recorder.clientEnd(token, thrown);
+        int token = Calls.clientStart();
+        Naming.nameRequest(NameSource.STACK, operation);
+        Calls.clientEnd(token, thrown);
     }
 
     private static int rowOf(ClientCalls calls, String operation, String peer) {

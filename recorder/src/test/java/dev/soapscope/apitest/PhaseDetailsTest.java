@@ -4,6 +4,7 @@ import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import dev.soapscope.recorder.RequestListener;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class PhaseDetailsTest {
         Recorder.addListener(listener);
         try {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(dev.soapscope.recorder.NameSource.SOAP_ACTION, "urn:details");
+            Naming.nameRequest(dev.soapscope.recorder.NameSource.SOAP_ACTION, "urn:details");
             int entry = Recorder.enterDetail("test-pre-protocol", false);
             spin(300);
             int nested = Recorder.enterDetail("test-pre-protocol", true); // the out chain, nested

@@ -4,6 +4,7 @@ import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class PhaseSpreadTest {
         Recorder.addListener(listener);
         for (long m : micros) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:spread");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:spread");
             Recorder.enter(Phase.INVOKE);
             spin(m);
             Recorder.exit(Phase.INVOKE);
@@ -50,7 +51,7 @@ class PhaseSpreadTest {
         Recorder.addListener(listener);
         for (int size : sizes) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:alloc-spread");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:alloc-spread");
             Recorder.enter(Phase.INVOKE);
             sink = new byte[size];
             Recorder.exit(Phase.INVOKE);

@@ -12,6 +12,9 @@ import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import dev.soapscope.recorder.RequestListener;
 import org.junit.jupiter.api.AfterEach;
@@ -84,9 +87,9 @@ class RecorderTest {
         spend(Phase.INVOKE, 10);
         Recorder.enter(Phase.UNMARSHAL);
         spend(Phase.UNMARSHAL, 10);
-        Recorder.readStart();
+        Streams.readStart();
         spend(Phase.TRANSPORT_READ, 30); // blocked in the stream while unmarshalling: read's time, not unmarshal's
-        Recorder.readEnd(512, false, "test.stream");
+        Streams.readEnd(512, false, "test.stream");
         spend(Phase.UNMARSHAL, 10);
         Recorder.exit(Phase.UNMARSHAL);
         spend(Phase.INVOKE, 10);
@@ -133,7 +136,7 @@ class RecorderTest {
         Recorder.headArrived(300); // the head's first bytes
         spend(Phase.TRANSPORT_READ, 10);
         Recorder.headRead(true);
-        Recorder.nameRequest(NameSource.STACK, "Version.getVersion");
+        Naming.nameRequest(NameSource.STACK, "Version.getVersion");
         Recorder.enter(Phase.INVOKE);
         spend(Phase.INVOKE, 10);
         Recorder.exit(Phase.INVOKE);
@@ -191,8 +194,8 @@ class RecorderTest {
             sleep(10);
             parse[0] = System.nanoTime() - t0;
             Recorder.enter(Phase.UNMARSHAL);
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Ignored"); // background work has no name
-            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "background.uuid");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Ignored"); // background work has no name
+            HotSpots.hotspot(HotSpotKind.UUID_RANDOM, "background.uuid");
             Recorder.exit(Phase.UNMARSHAL);
             seenAfterInnerExit.set(seen.size());
             Recorder.exit(Phase.SOAP_PARSE);
@@ -245,9 +248,9 @@ class RecorderTest {
         spend(Phase.LOGGING, 10);
         Recorder.enter(Phase.SOAP_SERIALIZE); // the message serialized only for the log line
         spend(Phase.LOGGING, 10);
-        Recorder.readStart(); // a log tap reading the request body: blocked on the connection
+        Streams.readStart(); // a log tap reading the request body: blocked on the connection
         spend(Phase.TRANSPORT_READ, 10);
-        Recorder.readEnd(10, false, "test.stream");
+        Streams.readEnd(10, false, "test.stream");
         Recorder.exit(Phase.SOAP_SERIALIZE);
         Recorder.exit(Phase.LOGGING.ordinal());
         Recorder.enter(Phase.SOAP_SERIALIZE); // the response, serialized for the client
@@ -304,7 +307,7 @@ class RecorderTest {
             int t = Recorder.requestStart();
             tokenInListener.set(t);
             Recorder.enter(Phase.INVOKE);
-            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "listener.regex");
+            HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "listener.regex");
             Recorder.exit(Phase.INVOKE);
             Recorder.requestEnd(t, 500, true);
         });
@@ -343,9 +346,9 @@ class RecorderTest {
         listen(); // registered after the failing one: must still be told
         for (int i = 0; i < 3; i++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Survives");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Survives");
             Recorder.enter(Phase.INVOKE);
-            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "survives.regex");
+            HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "survives.regex");
             Recorder.exit(Phase.INVOKE);
             Recorder.requestEnd(token, 200, false);
         }
@@ -399,15 +402,15 @@ class RecorderTest {
     void aNameOnlyReplacesOneFromALowerRankedSource() {
         listen();
         assertEquals("GetQuote", operationNamedBy(() -> {
-            Recorder.nameRequest(NameSource.STACK, "GetQuote");
-            Recorder.nameRequest(NameSource.SERVLET_PATH, "/svc"); // lower: ignored
-            Recorder.nameRequest(NameSource.STACK, "Other"); // same rank: ignored
+            Naming.nameRequest(NameSource.STACK, "GetQuote");
+            Naming.nameRequest(NameSource.SERVLET_PATH, "/svc"); // lower: ignored
+            Naming.nameRequest(NameSource.STACK, "Other"); // same rank: ignored
         }));
         assertEquals("urn:Action", operationNamedBy(() -> {
-            Recorder.nameRequest(NameSource.SERVLET_PATH, "/svc");
-            Recorder.nameRequest(NameSource.STACK, "GetQuote");
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Action"); // highest: replaces
-            Recorder.nameFromHttp(null, null, "/late"); // servlet path: ignored
+            Naming.nameRequest(NameSource.SERVLET_PATH, "/svc");
+            Naming.nameRequest(NameSource.STACK, "GetQuote");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Action"); // highest: replaces
+            Naming.nameFromHttp(null, null, "/late"); // servlet path: ignored
         }));
     }
 
@@ -419,10 +422,10 @@ class RecorderTest {
         assertEquals("GET /calc?wsdl", operationNamedBy(get("get", "WSDL", "/calc")));
         assertEquals("GET /calc?xsd", operationNamedBy(get("GET", "xsd=1", "/calc")));
         assertEquals("GET /calc?wsdl", operationNamedBy(get("GET", "wsdl=Calc.wsdl&x=<junk>", "/calc")));
-        assertEquals("GET /calc", operationNamedBy(() -> Recorder.nameFromHttp("GET", "id=" + System.nanoTime(),
+        assertEquals("GET /calc", operationNamedBy(() -> Naming.nameFromHttp("GET", "id=" + System.nanoTime(),
                 null, null, "/calc")), "no query string beyond the markers");
-        assertEquals("GET /calc", operationNamedBy(() -> Recorder.nameFromHttp("GET", null, null, null, "/calc")));
-        assertEquals("HEAD /", operationNamedBy(() -> Recorder.nameFromHttp("HEAD", null, null, null, "")));
+        assertEquals("GET /calc", operationNamedBy(() -> Naming.nameFromHttp("GET", null, null, null, "/calc")));
+        assertEquals("HEAD /", operationNamedBy(() -> Naming.nameFromHttp("HEAD", null, null, null, "")));
         // a client that labels its GET (a REST call) keeps its label; a WSDL fetch is named apart whatever it carries
         assertEquals("urn:add", operationNamedBy(get("GET", "id=1", "/calc")));
         assertEquals("urn:add", operationNamedBy(get("BREW", "wsdl", "/calc")), "an unknown method is no name");
@@ -431,11 +434,11 @@ class RecorderTest {
     /** The servlet probe asks for the content type only when the SOAPAction header names nothing. */
     @Test
     void theContentTypeIsNeededOnlyWhenTheSoapActionNamesNothing() {
-        assertTrue(Recorder.needsContentType(null));
-        assertTrue(Recorder.needsContentType("\"\""));
-        assertTrue(Recorder.needsContentType("  "));
-        assertFalse(Recorder.needsContentType("\"urn:a\""));
-        assertFalse(Recorder.needsContentType("urn:a"));
+        assertTrue(Naming.needsContentType(null));
+        assertTrue(Naming.needsContentType("\"\""));
+        assertTrue(Naming.needsContentType("  "));
+        assertFalse(Naming.needsContentType("\"urn:a\""));
+        assertFalse(Naming.needsContentType("urn:a"));
     }
 
     /** Names a thread met lately are matched in place: each spelling still gets exactly the name cleaning gives it. */
@@ -456,13 +459,13 @@ class RecorderTest {
     void theOperationTheStackDispatchedToReplacesWhateverSoapActionTheClientSent() {
         listen();
         assertEquals("{urn:calc}add", operationNamedBy(() -> {
-            Recorder.nameFromHttp("wrongAction", "text/xml", "/calc");
-            Recorder.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
+            Naming.nameFromHttp("wrongAction", "text/xml", "/calc");
+            Naming.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
         }));
         assertEquals("{urn:calc}add", operationNamedBy(() -> {
-            Recorder.nameFromHttp("\"\"", "text/xml", "/calc");
-            Recorder.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:late"); // lower: ignored
+            Naming.nameFromHttp("\"\"", "text/xml", "/calc");
+            Naming.nameRequest(NameSource.DISPATCH, "{urn:calc}add");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:late"); // lower: ignored
         }));
     }
 
@@ -472,7 +475,7 @@ class RecorderTest {
         listen();
         for (String reserved : new String[] {"other", "(no request)", "\"other\""}) {
             int token = Recorder.requestStart();
-            Recorder.nameFromHttp(reserved, "text/xml", "/svc");
+            Naming.nameFromHttp(reserved, "text/xml", "/svc");
             Recorder.requestEnd(token, 200, false);
         }
         assertEquals("/svc", seen.get(0).operation, "a reserved SOAPAction falls back to the servlet path");
@@ -480,8 +483,8 @@ class RecorderTest {
         assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST), "nothing was counted as (no request)");
         for (int i = 0; i < 1000; i++) { // junk actions, each sent once, on a real operation
             int token = Recorder.requestStart();
-            Recorder.nameFromHttp("urn:junk:" + i, "text/xml", "/svc");
-            Recorder.nameRequest(NameSource.STACK, "{urn:orders}placeOrder");
+            Naming.nameFromHttp("urn:junk:" + i, "text/xml", "/svc");
+            Naming.nameRequest(NameSource.STACK, "{urn:orders}placeOrder");
             Recorder.requestEnd(token, 200, false);
         }
         int real = indexOf("{urn:orders}placeOrder");
@@ -496,7 +499,7 @@ class RecorderTest {
         for (int op = 0; op < 5; op++) {
             for (int n = 0; n <= op; n++) { // op i gets i+1 requests
                 int token = Recorder.requestStart();
-                Recorder.nameRequest(NameSource.STACK, "urn:op" + op); // names the stack resolved fill the whole table
+                Naming.nameRequest(NameSource.STACK, "urn:op" + op); // names the stack resolved fill the whole table
                 Recorder.requestEnd(token, 200, false);
             }
         }
@@ -530,12 +533,12 @@ class RecorderTest {
         listen();
         for (int request = 0; request < 2; request++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Hot");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Hot");
             Recorder.enter(Phase.INVOKE);
             for (int i = 0; i < 3; i++) {
-                Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "test.regex");
+                HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "test.regex");
             }
-            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "test.uuid");
+            HotSpots.hotspot(HotSpotKind.UUID_RANDOM, "test.uuid");
             Recorder.exit(Phase.INVOKE);
             Recorder.requestEnd(token, 200, false);
         }
@@ -566,7 +569,7 @@ class RecorderTest {
     void eachNamedRequestKeepsTheFirstStackItMetASiteWith() {
         for (String name : new String[] {"urn:Cached", "urn:PerRequest", "urn:PerRequest"}) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, name);
+            Naming.nameRequest(NameSource.SOAP_ACTION, name);
             if (name.equals("urn:Cached")) {
                 loadCryptoTheCachedWay();
             } else {
@@ -598,15 +601,15 @@ class RecorderTest {
 
     /** Stands for the instrumented method (a JDK call such as {@code UUID.randomUUID}): never its own caller. */
     private static void instrumented(HotSpotKind kind, String detail) {
-        Recorder.hotspot(kind, detail);
+        HotSpots.hotspot(kind, detail);
     }
 
     @Test
     void stacksPerOperationAreBounded() {
         for (int i = 0; i < HotSpotSite.MAX_OPERATION_STACKS + 4; i++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Op" + i);
-            Recorder.hotspot(HotSpotKind.UUID_RANDOM, "bounded.uuid");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Op" + i);
+            HotSpots.hotspot(HotSpotKind.UUID_RANDOM, "bounded.uuid");
             Recorder.requestEnd(token, 200, false);
         }
         HotSpotSite s = site(HotSpotKind.UUID_RANDOM, "bounded.uuid");
@@ -616,8 +619,8 @@ class RecorderTest {
 
     @Test
     void hotSpotOutsideAnyRequestIsCountedUnderNoRequest() {
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "outside.factory");
-        Recorder.hotspot(HotSpotKind.FACTORY_CREATE, null); // no detail: an "unknown" site, still counted
+        HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "outside.factory");
+        HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, null); // no detail: an "unknown" site, still counted
 
         HotSpotSite s = site(HotSpotKind.FACTORY_CREATE, "outside.factory");
         assertEquals(1, s.total());
@@ -631,11 +634,11 @@ class RecorderTest {
     @Test
     void sitesPastTheCapShareAnOverflowSite() {
         Recorder.configure(new RecorderSettings(100, 2, 8, true));
-        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "a");
-        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "b");
-        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "c");
-        Recorder.hotspot(HotSpotKind.UUID_RANDOM, "d");
-        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "a"); // known sites keep counting
+        HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "a");
+        HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "b");
+        HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "c");
+        HotSpots.hotspot(HotSpotKind.UUID_RANDOM, "d");
+        HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "a"); // known sites keep counting
 
         assertEquals(2, site(HotSpotKind.REGEX_COMPILE, "a").total());
         assertEquals(1, site(HotSpotKind.REGEX_COMPILE, HotSpotSites.OVERFLOW_DETAIL).total());
@@ -671,7 +674,7 @@ class RecorderTest {
         listen();
         for (int request = 0; request < 3; request++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Callers");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Callers");
             exchangeId();
             messageId();
             messageId();
@@ -692,7 +695,7 @@ class RecorderTest {
     /** Stands for an instrumented constructor, a client's, say. */
     static class Template {
         Template() {
-            Recorder.hotspot(HotSpotKind.CLIENT_CREATE, "test.template");
+            HotSpots.hotspot(HotSpotKind.CLIENT_CREATE, "test.template");
         }
     }
 
@@ -717,7 +720,7 @@ class RecorderTest {
     void aClientBuiltInAConstructorIsCountedAtTheCodeThatBuildsThatObject() {
         listen();
         int token = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Constructors");
+        Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Constructors");
         assertTrue(new Stub().template != null);
         assertTrue(new GeneratedTemplate() != null);
         Recorder.requestEnd(token, 200, false);
@@ -753,7 +756,7 @@ class RecorderTest {
         listen();
         for (int request = 0; request < 2; request++) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Once");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Once");
             assertTrue(InitializedOnce.DONE);
             instrumented(HotSpotKind.UUID_RANDOM, "once.uuid");
             Recorder.requestEnd(token, 200, false);
@@ -847,7 +850,7 @@ class RecorderTest {
 
     private static void request(String name, Runnable work) {
         int token = Recorder.requestStart();
-        Recorder.nameRequest(NameSource.SOAP_ACTION, name);
+        Naming.nameRequest(NameSource.SOAP_ACTION, name);
         work.run();
         Recorder.requestEnd(token, 200, false);
     }
@@ -890,7 +893,7 @@ class RecorderTest {
         listen();
         int token = Recorder.requestStart();
         for (int i = 0; i <= 64; i++) { // 65 distinct sites: one more than a request keeps
-            Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "site" + i);
+            HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "site" + i);
         }
         Recorder.requestEnd(token, 200, false);
 
@@ -912,22 +915,22 @@ class RecorderTest {
         listen();
         int token = Recorder.requestStart();
         for (int i = 0; i < 5; i++) {
-            Recorder.readStart();
-            Recorder.readEnd(1, true, "test.SlowStream");
+            Streams.readStart();
+            Streams.readEnd(1, true, "test.SlowStream");
         }
         // a wrapper stream reading through another: one read call, its bytes once
-        Recorder.readStart();
-        Recorder.readStart();
-        Recorder.readEnd(100, false, "test.InnerStream");
-        Recorder.readEnd(100, false, "test.WrapperStream");
+        Streams.readStart();
+        Streams.readStart();
+        Streams.readEnd(100, false, "test.InnerStream");
+        Streams.readEnd(100, false, "test.WrapperStream");
         // a single-byte read through a wrapper: one hot spot, at the outermost stream
-        Recorder.readStart();
-        Recorder.readStart();
-        Recorder.readEnd(1, true, "test.InnerStream");
-        Recorder.readEnd(1, true, "test.WrapperStream");
-        Recorder.readStart();
-        Recorder.readEnd(-1, false, "test.WrapperStream"); // end of stream: a call, no bytes
-        Recorder.readEnd(50, true, "test.Stray"); // no matching start: ignored
+        Streams.readStart();
+        Streams.readStart();
+        Streams.readEnd(1, true, "test.InnerStream");
+        Streams.readEnd(1, true, "test.WrapperStream");
+        Streams.readStart();
+        Streams.readEnd(-1, false, "test.WrapperStream"); // end of stream: a call, no bytes
+        Streams.readEnd(50, true, "test.Stray"); // no matching start: ignored
         Recorder.requestEnd(token, 200, false);
 
         Seen r = only();
@@ -952,14 +955,14 @@ class RecorderTest {
         Recorder.enter(Phase.INVOKE);
         spend(Phase.INVOKE, 10);
         Recorder.exit(Phase.INVOKE);
-        Recorder.writeStart();
-        Recorder.writeStart(); // nested: one write
+        Streams.writeStart();
+        Streams.writeStart(); // nested: one write
         spend(Phase.TRANSPORT_WRITE, 10);
         long beforeFirstEnd = System.nanoTime();
-        Recorder.writeEnd(40);
-        Recorder.writeEnd(40);
-        Recorder.writeStart();
-        Recorder.writeEnd(60);
+        Streams.writeEnd(40);
+        Streams.writeEnd(40);
+        Streams.writeStart();
+        Streams.writeEnd(60);
         Recorder.requestEnd(token, 200, false);
         long outer = System.nanoTime() - before;
 
@@ -972,8 +975,8 @@ class RecorderTest {
 
         // no bytes written: no first byte
         int t = Recorder.requestStart();
-        Recorder.writeStart();
-        Recorder.writeEnd(0);
+        Streams.writeStart();
+        Streams.writeEnd(0);
         Recorder.requestEnd(t, 200, false);
         assertEquals(-1, seen.get(1).ttfb);
     }
@@ -982,9 +985,9 @@ class RecorderTest {
     void flushAndCloseAreWritesOnlyInsideARequest() {
         listen();
         int token = Recorder.requestStart();
-        boolean started = Recorder.flushStart();
+        boolean started = Streams.flushStart();
         spend(Phase.TRANSPORT_WRITE, 10); // Tomcat sends a small response here
-        Recorder.writeEnd(started, 0);
+        Streams.writeEnd(started, 0);
         Recorder.requestEnd(token, 200, false);
         Seen r = only();
         assertTrue(started);
@@ -992,8 +995,8 @@ class RecorderTest {
         assertEquals(-1, r.ttfb, "a flush writes no byte of its own");
 
         // a container closing the stream after the request: no "(no request)" work for it
-        boolean after = Recorder.flushStart();
-        Recorder.writeEnd(after, 0);
+        boolean after = Streams.flushStart();
+        Streams.writeEnd(after, 0);
         assertFalse(after);
         assertEquals(1, seen.size());
     }
@@ -1004,22 +1007,22 @@ class RecorderTest {
         Object writer = new Object();
         Object reader = new Object();
         Object otherWriter = new Object();
-        Recorder.responseWriter(writer, "ISO-8859-1"); // no request: not the response's writer
+        Streams.responseWriter(writer, "ISO-8859-1"); // no request: not the response's writer
         int token = Recorder.requestStart();
-        Recorder.responseWriter(writer, "UTF-8");
-        Recorder.responseWriter(otherWriter, "UTF-8"); // a wrapper's, returned after the container's: ignored
-        Recorder.requestReader(reader, "utf-8");
-        boolean r1 = Recorder.readerStart(reader);
-        Recorder.readerEnd(r1, Recorder.readBytes("naïve".toCharArray(), 0, 5));
-        boolean r2 = Recorder.readerStart(reader);
-        Recorder.readerEnd(r2, Recorder.readBytes(-1)); // end of the body: a call, no bytes
-        assertFalse(Recorder.writerStart(otherWriter));
-        boolean w1 = Recorder.writerStart(writer);
-        boolean nested = Recorder.flushStart(); // Jetty's writer writing into its stream: counted once, outside
-        Recorder.writeEnd(nested, 99);
-        Recorder.writeEnd(w1, Recorder.writtenBytes("€ ✓", 0, 3));
-        boolean w2 = Recorder.writerStart(writer);
-        Recorder.writeEnd(w2, Recorder.writtenBytes('x'));
+        Streams.responseWriter(writer, "UTF-8");
+        Streams.responseWriter(otherWriter, "UTF-8"); // a wrapper's, returned after the container's: ignored
+        Streams.requestReader(reader, "utf-8");
+        boolean r1 = Streams.readerStart(reader);
+        Streams.readerEnd(r1, Streams.readBytes("naïve".toCharArray(), 0, 5));
+        boolean r2 = Streams.readerStart(reader);
+        Streams.readerEnd(r2, Streams.readBytes(-1)); // end of the body: a call, no bytes
+        assertFalse(Streams.writerStart(otherWriter));
+        boolean w1 = Streams.writerStart(writer);
+        boolean nested = Streams.flushStart(); // Jetty's writer writing into its stream: counted once, outside
+        Streams.writeEnd(nested, 99);
+        Streams.writeEnd(w1, Streams.writtenBytes("€ ✓", 0, 3));
+        boolean w2 = Streams.writerStart(writer);
+        Streams.writeEnd(w2, Streams.writtenBytes('x'));
         Recorder.requestEnd(token, 200, false);
 
         Seen r = only();
@@ -1029,8 +1032,8 @@ class RecorderTest {
         assertEquals(2, statsOf("/").readCalls());
         // the next request starts with no writer: the old one is not the response's any more
         int next = Recorder.requestStart();
-        assertFalse(Recorder.writerStart(writer));
-        assertFalse(Recorder.readerStart(reader));
+        assertFalse(Streams.writerStart(writer));
+        assertFalse(Streams.readerStart(reader));
         Recorder.requestEnd(next, 200, false);
     }
 
@@ -1061,13 +1064,13 @@ class RecorderTest {
                     await(go);
                     for (int i = 0; i < perThread; i++) {
                         int token = Recorder.requestStart();
-                        Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:Concurrent");
+                        Naming.nameRequest(NameSource.SOAP_ACTION, "urn:Concurrent");
                         Recorder.enter(Phase.INVOKE);
                         Recorder.enter(Phase.UNMARSHAL);
-                        Recorder.readStart();
-                        Recorder.readEnd(10, false, "concurrent.stream");
+                        Streams.readStart();
+                        Streams.readEnd(10, false, "concurrent.stream");
                         Recorder.exit(Phase.UNMARSHAL);
-                        Recorder.hotspot(HotSpotKind.REGEX_COMPILE, "concurrent.regex");
+                        HotSpots.hotspot(HotSpotKind.REGEX_COMPILE, "concurrent.regex");
                         Recorder.exit(Phase.INVOKE);
                         Recorder.requestEnd(token, 200, false);
                     }
@@ -1157,11 +1160,11 @@ class RecorderTest {
 
     /** A request with the SOAPAction {@code urn:add}, whatever its method. */
     private static Runnable get(final String method, final String query, final String servletPath) {
-        return () -> Recorder.nameFromHttp(method, query, "urn:add", "text/xml", servletPath);
+        return () -> Naming.nameFromHttp(method, query, "urn:add", "text/xml", servletPath);
     }
 
     private static Runnable http(final String soapAction, final String contentType, final String servletPath) {
-        return () -> Recorder.nameFromHttp(soapAction, contentType, servletPath);
+        return () -> Naming.nameFromHttp(soapAction, contentType, servletPath);
     }
 
     /** The index of an operation name, or -1; read from the public table so that looking never adds a name. */

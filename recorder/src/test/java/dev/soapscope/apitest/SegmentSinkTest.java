@@ -2,6 +2,7 @@ package dev.soapscope.apitest;
 
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
 import dev.soapscope.recorder.RecorderSettings;
 import dev.soapscope.recorder.SegmentSink;
 import org.junit.jupiter.api.AfterEach;
@@ -54,7 +55,7 @@ class SegmentSinkTest {
         assertEquals(Arrays.asList("other", "invoke", "unmarshal", "invoke", "other"), segments);
 
         segments.clear();
-        Recorder.hotspot(dev.soapscope.recorder.HotSpotKind.UUID_RANDOM, "outside"); // no request: no segment
+        HotSpots.hotspot(dev.soapscope.recorder.HotSpotKind.UUID_RANDOM, "outside"); // no request: no segment
         assertEquals(Arrays.asList(), segments);
 
         Recorder.setSegmentSink(null);

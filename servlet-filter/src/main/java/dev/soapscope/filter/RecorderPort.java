@@ -2,6 +2,8 @@ package dev.soapscope.filter;
 
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.Naming;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -54,7 +56,7 @@ public abstract class RecorderPort {
 
     public abstract void requestEnd(int token, int status, boolean threw);
 
-    /** {@link Recorder#nameFromHttp(String, String, String, String, String)}. */
+    /** {@link Naming#nameFromHttp(String, String, String, String, String)}. */
     public abstract void nameFromHttp(String method, String query, String soapAction, String contentType,
                                       String servletPath);
 
@@ -140,7 +142,7 @@ public abstract class RecorderPort {
         public void nameFromHttp(String method, String query, String soapAction, String contentType,
                                  String servletPath) {
             try {
-                Recorder.nameFromHttp(method, query, soapAction, contentType, servletPath);
+                Naming.nameFromHttp(method, query, soapAction, contentType, servletPath);
             } catch (Throwable e) {
                 failed("nameFromHttp", e);
             }
@@ -149,7 +151,7 @@ public abstract class RecorderPort {
         @Override
         public void readStart() {
             try {
-                Recorder.readStart();
+                Streams.readStart();
             } catch (Throwable e) {
                 failed("readStart", e);
             }
@@ -158,7 +160,7 @@ public abstract class RecorderPort {
         @Override
         public void readEnd(long bytes, boolean singleByte, String stream) {
             try {
-                Recorder.readEnd(bytes, singleByte, stream);
+                Streams.readEnd(bytes, singleByte, stream);
             } catch (Throwable e) {
                 failed("readEnd", e);
             }
@@ -167,7 +169,7 @@ public abstract class RecorderPort {
         @Override
         public void writeStart() {
             try {
-                Recorder.writeStart();
+                Streams.writeStart();
             } catch (Throwable e) {
                 failed("writeStart", e);
             }
@@ -176,7 +178,7 @@ public abstract class RecorderPort {
         @Override
         public void writeEnd(long bytes) {
             try {
-                Recorder.writeEnd(bytes);
+                Streams.writeEnd(bytes);
             } catch (Throwable e) {
                 failed("writeEnd", e);
             }

@@ -8,6 +8,9 @@ import dev.soapscope.recorder.OperationTable;
 import dev.soapscope.recorder.Outcome;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.RecorderSettings;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -72,11 +75,11 @@ class SpanBreakdownTest {
         Span server = tracer.spanBuilder("POST /svc").startSpan();
         try (Scope ignored = server.makeCurrent()) {
             int token = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+            Naming.nameRequest(NameSource.SOAP_ACTION, OP);
             Recorder.enter(Phase.SOAP_PARSE);
             busy(parseNanos);
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "unit");
-            Recorder.hotspot(HotSpotKind.FACTORY_CREATE, "unit");
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "unit");
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "unit");
             Recorder.exit(Phase.SOAP_PARSE);
             Recorder.enter(Phase.SOAP_SERIALIZE);
             busy(100_000);
@@ -143,14 +146,14 @@ class SpanBreakdownTest {
         Span server = app.spanBuilder("POST /front").startSpan();
         try (Scope ignored = server.makeCurrent()) {
             int request = Recorder.requestStart();
-            Recorder.nameRequest(NameSource.SOAP_ACTION, "urn:front");
-            int call = Recorder.clientStart();
-            Recorder.nameRequest(NameSource.STACK, "{urn:x}echo");
-            Recorder.clientPeer("http://127.0.0.1:8080/echo");
+            Naming.nameRequest(NameSource.SOAP_ACTION, "urn:front");
+            int call = Calls.clientStart();
+            Naming.nameRequest(NameSource.STACK, "{urn:x}echo");
+            Calls.clientPeer("http://127.0.0.1:8080/echo");
             Recorder.enter(Phase.WAIT);
             busy(2_000_000);
             Recorder.exit(Phase.WAIT);
-            Recorder.clientEnd(call, null);
+            Calls.clientEnd(call, null);
             Recorder.requestEnd(request, 200, false);
         } finally {
             server.end();
@@ -191,7 +194,7 @@ class SpanBreakdownTest {
         try {
             for (int i = 0; i < 2; i++) {
                 int token = Recorder.requestStart();
-                Recorder.nameRequest(NameSource.SOAP_ACTION, OP);
+                Naming.nameRequest(NameSource.SOAP_ACTION, OP);
                 Recorder.requestEnd(token, 200, false);
             }
         } finally {

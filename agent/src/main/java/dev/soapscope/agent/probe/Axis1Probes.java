@@ -4,7 +4,8 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
-import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -127,7 +128,7 @@ final class Axis1Probes implements Probe {
                 case 3 * 8 + 6: path = "envelope -> fault (Axis SOAPPart)"; break;
                 default: path = "other form change (Axis SOAPPart)"; break;
             }
-            Recorder.hotspot(HotSpotKind.SOAP_CONVERSION, path);
+            HotSpots.hotspot(HotSpotKind.SOAP_CONVERSION, path);
         }
     }
 
@@ -139,7 +140,7 @@ final class Axis1Probes implements Probe {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.FieldValue("name") String service) {
             if (service != null) {
-                Recorder.nameRequest(NameSource.STACK, service);
+                Naming.nameRequest(NameSource.STACK, service);
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -240,7 +241,7 @@ final class Axis2Probes implements Probe {
             org.apache.axis2.description.AxisService service = m.getAxisService();
             org.apache.axis2.description.AxisOperation operation = m.getAxisOperation();
             if (service != null && operation != null && operation.getName() != null) {
-                Recorder.nameRequest(NameSource.DISPATCH, service.getName() + "." + operation.getName().getLocalPart());
+                Naming.nameRequest(NameSource.DISPATCH, service.getName() + "." + operation.getName().getLocalPart());
             }
         }
     }

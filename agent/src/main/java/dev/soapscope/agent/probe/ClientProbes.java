@@ -4,6 +4,8 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.Stack;
 import net.bytebuddy.asm.Advice;
 
@@ -98,7 +100,7 @@ final class ClientProbes {
             .loadedBy(SeesType.anyOf("javax.xml.ws.Service", "jakarta.xml.ws.Service"));
 
     /**
-     * Where a call keeps its {@link Recorder#callHandle} for the threads that work for it (a CXF exchange, a Metro
+     * Where a call keeps its {@link Calls#callHandle} for the threads that work for it (a CXF exchange, a Metro
      * packet's invocation properties): a key of ours, which the stacks never read.
      */
     static final String CALL_KEY = "dev.soapscope.call";
@@ -273,24 +275,24 @@ final class ClientProbes {
     static final class Connect {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.connectStart();
+            return Calls.connectStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object endpoint) {
-            Recorder.connectEnd(started, endpoint);
+            Calls.connectEnd(started, endpoint);
         }
     }
 
     static final class Handshake {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.connectStart();
+            return Calls.connectStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
-            Recorder.connectEnd(started, null);
+            Calls.connectEnd(started, null);
         }
     }
 
@@ -298,12 +300,12 @@ final class ClientProbes {
     static final class JmsConnect {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.connectStart();
+            return Calls.connectStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object config) {
-            Recorder.connectEnd(started, started && config != null
+            Calls.connectEnd(started, started && config != null
                     ? "jms:" + Integer.toHexString(System.identityHashCode(config)) : null);
         }
     }
@@ -312,7 +314,7 @@ final class ClientProbes {
     static final class JdkHttpRequestMade {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object request) {
-            Recorder.keepCallWith(request);
+            Calls.keepCallWith(request);
         }
     }
 
@@ -320,7 +322,7 @@ final class ClientProbes {
     static final class JdkPlainConnection {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Argument(0) Object address, @Advice.Argument(2) Object request) {
-            Recorder.connectionOpenedFor(request, address);
+            Calls.connectionOpenedFor(request, address);
         }
     }
 
@@ -328,31 +330,31 @@ final class ClientProbes {
     static final class JdkTlsConnection {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Argument(0) Object address, @Advice.Argument(3) Object request) {
-            Recorder.connectionOpenedFor(request, address);
+            Calls.connectionOpenedFor(request, address);
         }
     }
 
     static final class SocketRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter() {
-            return Recorder.socketReadStart();
+            return Calls.socketReadStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int phase, @Advice.Return int read) {
-            Recorder.socketReadEnd(phase, read);
+            Calls.socketReadEnd(phase, read);
         }
     }
 
     static final class SocketWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.socketWriteStart();
+            return Calls.socketWriteStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(2) int length) {
-            Recorder.socketWriteEnd(started, length);
+            Calls.socketWriteEnd(started, length);
         }
     }
 
@@ -368,13 +370,13 @@ final class ClientProbes {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object client, @Advice.Argument(1) Object operation,
                          @Advice.Argument(2) Object[] params, @Advice.Argument(3) java.util.Map<String, Object> context) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens: a call left open would hold the thread's recording
                 org.apache.cxf.endpoint.Endpoint endpoint = ((org.apache.cxf.endpoint.ClientImpl) client).getEndpoint();
                 if (operation != null) {
                     javax.xml.namespace.QName op = ((org.apache.cxf.service.model.BindingOperationInfo) operation).getName();
                     String root = "http://cxf.apache.org/jaxws/dispatch".equals(op.getNamespaceURI()) && params != null
-                            && params.length > 0 ? Recorder.payloadRoot(params[0]) : null;
+                            && params.length > 0 ? Naming.payloadRoot(params[0]) : null;
                     if (root != null) {
                         String named = root;
                         org.apache.cxf.service.model.BindingInfo binding = endpoint == null || endpoint.getEndpointInfo() == null
@@ -392,9 +394,9 @@ final class ClientProbes {
                                 }
                             }
                         }
-                        Recorder.nameRequest(NameSource.STACK, named);
+                        Naming.nameRequest(NameSource.STACK, named);
                     }
-                    Recorder.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
+                    Naming.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
                 }
                 // the address the application set: in the call's own request context, else in the client's (a
                 // proxy's call passes none); nothing allocated, this runs in every call
@@ -411,13 +413,13 @@ final class ClientProbes {
                             address = r.get("javax.xml.ws.service.endpoint.address");
                         }
                         if (address instanceof String) {
-                            Recorder.clientPeer((String) address);
+                            Calls.clientPeer((String) address);
                             break;
                         }
                     }
                 }
                 if (endpoint != null && endpoint.getEndpointInfo() != null) {
-                    Recorder.clientPeer(endpoint.getEndpointInfo().getAddress());
+                    Calls.clientPeer(endpoint.getEndpointInfo().getAddress());
                 }
             } catch (Throwable unnamed) {
                 // named by nothing: counted all the same
@@ -429,9 +431,9 @@ final class ClientProbes {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Argument(0) Object callback, @Advice.Thrown Throwable thrown) {
             if (callback != null) {
-                Recorder.clientGoesAsync();
+                Calls.clientGoesAsync();
             }
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -439,7 +441,7 @@ final class ClientProbes {
     static final class CxfCallHandle {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Argument(0) Object exchange) {
-            Object handle = Recorder.callHandle();
+            Object handle = Calls.callHandle();
             if (handle != null && exchange != null) {
                 ((org.apache.cxf.message.Exchange) exchange).put(CALL_KEY, handle);
             }
@@ -451,12 +453,12 @@ final class ClientProbes {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object message) {
             org.apache.cxf.message.Exchange exchange = ((org.apache.cxf.message.Message) message).getExchange();
-            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CALL_KEY));
+            return exchange == null ? Recorder.NOT_COUNTED : Calls.callAttach(exchange.get(CALL_KEY));
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token) {
-            Recorder.callRelease(token);
+            Calls.callRelease(token);
         }
     }
 
@@ -469,15 +471,15 @@ final class ClientProbes {
         static int enter(@Advice.FieldValue("outMessage") Object outMessage) {
             org.apache.cxf.message.Exchange exchange = outMessage == null ? null
                     : ((org.apache.cxf.message.Message) outMessage).getExchange();
-            return exchange == null ? Recorder.NOT_COUNTED : Recorder.callAttach(exchange.get(CALL_KEY));
+            return exchange == null ? Recorder.NOT_COUNTED : Calls.callAttach(exchange.get(CALL_KEY));
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
             if (thrown != null && token == Recorder.ASYNC) {
-                Recorder.callAnswered(thrown);
+                Calls.callAnswered(thrown);
             }
-            Recorder.callRelease(token);
+            Calls.callRelease(token);
         }
     }
 
@@ -485,7 +487,7 @@ final class ClientProbes {
     static final class CxfAnswered {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.callAnswered(null);
+            Calls.callAnswered(null);
         }
     }
 
@@ -493,7 +495,7 @@ final class ClientProbes {
     static final class CxfAnsweredWithException {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.Argument(1) Throwable thrown) {
-            Recorder.callAnswered(thrown);
+            Calls.callAnswered(thrown);
         }
     }
 
@@ -501,7 +503,7 @@ final class ClientProbes {
     static final class MetroCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter() {
-            return Recorder.clientStart();
+            return Calls.clientStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
@@ -510,10 +512,10 @@ final class ClientProbes {
                 com.sun.xml.ws.api.message.Message answer = response == null ? null
                         : ((com.sun.xml.ws.api.message.Packet) response).getMessage();
                 if (answer != null && answer.isFault()) {
-                    Recorder.clientFault();
+                    Calls.clientFault();
                 }
             } finally {
-                Recorder.clientEnd(token, thrown);
+                Calls.clientEnd(token, thrown);
             }
         }
     }
@@ -522,9 +524,9 @@ final class ClientProbes {
     static final class MetroAsyncCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(1) Object request) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens
-                Object handle = Recorder.callHandle();
+                Object handle = Calls.callHandle();
                 if (handle != null && request != null) {
                     ((com.sun.xml.ws.api.message.Packet) request).invocationProperties.put(CALL_KEY, handle);
                 }
@@ -536,8 +538,8 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientGoesAsync();
-            Recorder.clientEnd(token, thrown);
+            Calls.clientGoesAsync();
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -557,13 +559,13 @@ final class ClientProbes {
             }
             com.sun.xml.ws.api.message.Message message = packet.getMessage();
             if (op != null) {
-                Recorder.nameRequest(NameSource.STACK, op.toString());
+                Naming.nameRequest(NameSource.STACK, op.toString());
             } else if (message != null && message.getPayloadLocalPart() != null) {
-                Recorder.nameRequest(NameSource.STACK, "{" + message.getPayloadNamespaceURI() + "}" + message.getPayloadLocalPart());
+                Naming.nameRequest(NameSource.STACK, "{" + message.getPayloadNamespaceURI() + "}" + message.getPayloadLocalPart());
             }
             Object address = ((com.sun.xml.ws.client.RequestContext) context).getEndpointAddress();
             if (address != null) {
-                Recorder.clientPeer(address.toString());
+                Calls.clientPeer(address.toString());
             }
         }
     }
@@ -576,7 +578,7 @@ final class ClientProbes {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object fiber) {
             com.sun.xml.ws.api.message.Packet packet = ((com.sun.xml.ws.api.pipe.Fiber) fiber).getPacket();
-            int token = packet == null ? Recorder.NOT_COUNTED : Recorder.callAttach(packet.invocationProperties.get(CALL_KEY));
+            int token = packet == null ? Recorder.NOT_COUNTED : Calls.callAttach(packet.invocationProperties.get(CALL_KEY));
             if (token == Recorder.ASYNC) {
                 Recorder.enter(Phase.HANDLERS);
             }
@@ -585,7 +587,7 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token) {
-            Recorder.callRelease(token);
+            Calls.callRelease(token);
         }
     }
 
@@ -593,7 +595,7 @@ final class ClientProbes {
     static final class MetroAnswered {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.Argument(1) Throwable thrown) {
-            Recorder.callAnswered(thrown);
+            Calls.callAnswered(thrown);
         }
     }
 
@@ -602,9 +604,9 @@ final class ClientProbes {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.Argument(1) Object message) throws Exception {
             if (message instanceof org.springframework.ws.soap.saaj.SaajSoapMessage) {
-                Recorder.nameFromPayloadRoot(((org.springframework.ws.soap.saaj.SaajSoapMessage) message).getSaajMessage().getSOAPBody());
+                Naming.nameFromPayloadRoot(((org.springframework.ws.soap.saaj.SaajSoapMessage) message).getSaajMessage().getSOAPBody());
             } else if (message instanceof org.springframework.ws.soap.SoapMessage) {
-                Recorder.nameRequest(NameSource.SOAP_ACTION, ((org.springframework.ws.soap.SoapMessage) message).getSoapAction());
+                Naming.nameRequest(NameSource.SOAP_ACTION, ((org.springframework.ws.soap.SoapMessage) message).getSoapAction());
             }
         }
     }
@@ -616,7 +618,7 @@ final class ClientProbes {
     static final class Axis2Call {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object client) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens
                 org.apache.axis2.client.OperationClient c = (org.apache.axis2.client.OperationClient) client;
                 org.apache.axis2.description.AxisOperation op = c.getOperationContext() == null ? null
@@ -624,12 +626,12 @@ final class ClientProbes {
                 javax.xml.namespace.QName name = op == null ? null : op.getName();
                 String action = c.getOptions() == null ? null : c.getOptions().getAction();
                 if (name != null && !name.getLocalPart().startsWith("anon")) {
-                    Recorder.nameRequest(NameSource.STACK, name.toString());
+                    Naming.nameRequest(NameSource.STACK, name.toString());
                 } else if (action != null && !action.isEmpty()) {
-                    Recorder.nameRequest(NameSource.STACK, action);
+                    Naming.nameRequest(NameSource.STACK, action);
                 }
                 if (c.getOptions() != null && c.getOptions().getTo() != null) {
-                    Recorder.clientPeer(c.getOptions().getTo().getAddress());
+                    Calls.clientPeer(c.getOptions().getTo().getAddress());
                 }
             } catch (Throwable unnamed) {
                 // named by nothing: counted all the same
@@ -639,7 +641,7 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -647,16 +649,16 @@ final class ClientProbes {
     static final class Axis1Call {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.This Object call) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens
                 org.apache.axis.client.Call c = (org.apache.axis.client.Call) call;
                 javax.xml.namespace.QName op = c.getOperationName();
                 if (op != null) {
-                    Recorder.nameRequest(NameSource.STACK, op.toString());
+                    Naming.nameRequest(NameSource.STACK, op.toString());
                 } else {
-                    Recorder.nameRequest(NameSource.SOAP_ACTION, c.getSOAPActionURI());
+                    Naming.nameRequest(NameSource.SOAP_ACTION, c.getSOAPActionURI());
                 }
-                Recorder.clientPeer(c.getTargetEndpointAddress());
+                Calls.clientPeer(c.getTargetEndpointAddress());
             } catch (Throwable unnamed) {
                 // named by nothing: counted all the same
             }
@@ -665,7 +667,7 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -673,10 +675,10 @@ final class ClientProbes {
     static final class SaajCallJakarta {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object message, @Advice.Argument(1) Object endpoint) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens
-                Recorder.clientPeer(endpoint == null ? null : endpoint.toString());
-                Recorder.nameFromPayloadRoot(((jakarta.xml.soap.SOAPMessage) message).getSOAPBody());
+                Calls.clientPeer(endpoint == null ? null : endpoint.toString());
+                Naming.nameFromPayloadRoot(((jakarta.xml.soap.SOAPMessage) message).getSOAPBody());
             } catch (Throwable unnamed) {
                 // named by nothing: counted all the same
             }
@@ -685,7 +687,7 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -693,10 +695,10 @@ final class ClientProbes {
     static final class SaajCallJavax {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object message, @Advice.Argument(1) Object endpoint) {
-            int token = Recorder.clientStart();
+            int token = Calls.clientStart();
             try { // the token must come back whatever happens
-                Recorder.clientPeer(endpoint == null ? null : endpoint.toString());
-                Recorder.nameFromPayloadRoot(((javax.xml.soap.SOAPMessage) message).getSOAPBody());
+                Calls.clientPeer(endpoint == null ? null : endpoint.toString());
+                Naming.nameFromPayloadRoot(((javax.xml.soap.SOAPMessage) message).getSOAPBody());
             } catch (Throwable unnamed) {
                 // named by nothing: counted all the same
             }
@@ -705,7 +707,7 @@ final class ClientProbes {
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 }

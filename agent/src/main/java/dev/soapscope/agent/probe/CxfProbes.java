@@ -6,6 +6,7 @@ import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -165,7 +166,7 @@ final class CxfProbes {
         static void enter(@Advice.Argument(0) Object exchange, @Advice.Argument(2) java.lang.reflect.Method method) {
             org.apache.cxf.service.model.BindingOperationInfo op =
                     ((org.apache.cxf.message.Exchange) exchange).getBindingOperationInfo();
-            Recorder.nameRequest(NameSource.STACK, op != null ? op.getName().toString()
+            Naming.nameRequest(NameSource.STACK, op != null ? op.getName().toString()
                     : method.getDeclaringClass().getSimpleName() + "." + method.getName());
         }
     }
@@ -181,7 +182,7 @@ final class CxfProbes {
             org.apache.cxf.service.model.BindingOperationInfo op =
                     exchange == null ? null : exchange.getBindingOperationInfo();
             if (op != null) {
-                Recorder.nameRequest(NameSource.STACK, op.getName().toString());
+                Naming.nameRequest(NameSource.STACK, op.getName().toString());
             }
         }
     }

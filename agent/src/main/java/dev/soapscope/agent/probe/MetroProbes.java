@@ -3,7 +3,7 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
-import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -120,7 +120,7 @@ final class MetroProbes implements Probe {
         static void enter(@Advice.Argument(0) Object packet) {
             javax.xml.namespace.QName operation = ((com.sun.xml.ws.api.message.Packet) packet).getWSDLOperation();
             if (operation != null) {
-                Recorder.nameRequest(NameSource.DISPATCH, operation.toString());
+                Naming.nameRequest(NameSource.DISPATCH, operation.toString());
             }
         }
     }

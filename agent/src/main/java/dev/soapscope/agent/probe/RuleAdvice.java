@@ -2,6 +2,9 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.asm.Advice;
 
 import java.lang.annotation.ElementType;
@@ -59,24 +62,24 @@ final class RuleAdvice {
     static final class InPhaseInCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@PhaseValue int phase) {
-            return Recorder.enterInCall(phase);
+            return Calls.enterInCall(phase);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean entered, @PhaseValue int phase) {
-            Recorder.exitInCall(entered, phase);
+            Calls.exitInCall(entered, phase);
         }
     }
 
     static final class CallAtMethod {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@KindValue int kind) {
-            Recorder.callStart(kind);
+            HotSpots.callStart(kind);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@KindValue int kind, @Advice.Origin("#t.#m") String site) {
-            Recorder.callEnd(kind, site);
+            HotSpots.callEnd(kind, site);
         }
     }
 
@@ -84,19 +87,19 @@ final class RuleAdvice {
     static final class CreatedOfType {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@KindValue int kind, @Advice.Origin("#t") String type) {
-            Recorder.hotspot(kind, type);
+            HotSpots.hotspot(kind, type);
         }
     }
 
     static final class CallAtSite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@KindValue int kind) {
-            Recorder.callStart(kind);
+            HotSpots.callStart(kind);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@KindValue int kind, @SiteValue String site) {
-            Recorder.callEnd(kind, site);
+            HotSpots.callEnd(kind, site);
         }
     }
 
@@ -104,14 +107,14 @@ final class RuleAdvice {
     static final class CreatedAtSite {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@KindValue int kind, @SiteValue String site) {
-            Recorder.hotspot(kind, site);
+            HotSpots.hotspot(kind, site);
         }
     }
 
     static final class CreatedOnceCalling {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@KindValue int kind, @SiteValue String site) {
-            Recorder.hotspotOnceCalling(kind, site);
+            HotSpots.hotspotOnceCalling(kind, site);
         }
     }
 
@@ -119,12 +122,12 @@ final class RuleAdvice {
     static final class ClientCall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter() {
-            return Recorder.clientStart();
+            return Calls.clientStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -132,14 +135,14 @@ final class RuleAdvice {
     static final class ClientCallToAddress {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) Object address) {
-            int token = Recorder.clientStart();
-            Recorder.clientPeer(address == null ? null : address.toString()); // never throws: the token comes back
+            int token = Calls.clientStart();
+            Calls.clientPeer(address == null ? null : address.toString()); // never throws: the token comes back
             return token;
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Thrown Throwable thrown) {
-            Recorder.clientEnd(token, thrown);
+            Calls.clientEnd(token, thrown);
         }
     }
 
@@ -154,7 +157,7 @@ final class RuleAdvice {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Return Object name) {
             if (name != null) {
-                Recorder.nameRequest(NameSource.STACK, name.toString());
+                Naming.nameRequest(NameSource.STACK, name.toString());
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -105,8 +106,8 @@ final class ServerEntryProbes {
             if (token == Recorder.OPENED) {
                 jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
                 String action = http.getHeader("SOAPAction");
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
-                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getRequestURI());
+                Naming.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Naming.needsContentType(action) ? http.getContentType() : null, http.getRequestURI());
             }
             Recorder.enter(Phase.HANDLERS);
             return token;
@@ -131,8 +132,8 @@ final class ServerEntryProbes {
             if (token == Recorder.OPENED) {
                 javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
                 String action = http.getHeader("SOAPAction");
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
-                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getRequestURI());
+                Naming.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Naming.needsContentType(action) ? http.getContentType() : null, http.getRequestURI());
             }
             Recorder.enter(Phase.HANDLERS);
             return token;
@@ -159,8 +160,8 @@ final class ServerEntryProbes {
             if (token == Recorder.OPENED) {
                 io.vertx.core.http.HttpServerRequest http = ((io.vertx.ext.web.RoutingContext) context).request();
                 String action = http.getHeader("SOAPAction");
-                Recorder.nameFromHttp(http.method().name(), http.query(), action,
-                        Recorder.needsContentType(action) ? http.getHeader("Content-Type") : null, http.path());
+                Naming.nameFromHttp(http.method().name(), http.query(), action,
+                        Naming.needsContentType(action) ? http.getHeader("Content-Type") : null, http.path());
             }
             Recorder.enter(Phase.HANDLERS);
             return token;
@@ -185,8 +186,8 @@ final class ServerEntryProbes {
             if (token == Recorder.OPENED) {
                 com.sun.net.httpserver.HttpExchange x = (com.sun.net.httpserver.HttpExchange) exchange;
                 String action = x.getRequestHeaders().getFirst("SOAPAction");
-                Recorder.nameFromHttp(x.getRequestMethod(), x.getRequestURI().getRawQuery(), action,
-                        Recorder.needsContentType(action) ? x.getRequestHeaders().getFirst("Content-Type") : null,
+                Naming.nameFromHttp(x.getRequestMethod(), x.getRequestURI().getRawQuery(), action,
+                        Naming.needsContentType(action) ? x.getRequestHeaders().getFirst("Content-Type") : null,
                         x.getRequestURI().getPath());
             }
             return token;
@@ -219,11 +220,11 @@ final class ServerEntryProbes {
             org.apache.http.HttpRequest request = (org.apache.http.HttpRequest) head;
             org.apache.http.Header soapAction = request.getFirstHeader("SOAPAction");
             String action = soapAction == null ? null : soapAction.getValue();
-            org.apache.http.Header contentType = Recorder.needsContentType(action)
+            org.apache.http.Header contentType = Naming.needsContentType(action)
                     ? request.getFirstHeader("Content-Type") : null;
             String uri = request.getRequestLine().getUri();
             int q = uri.indexOf('?');
-            Recorder.nameFromHttp(request.getRequestLine().getMethod(), q < 0 ? null : uri.substring(q + 1), action,
+            Naming.nameFromHttp(request.getRequestLine().getMethod(), q < 0 ? null : uri.substring(q + 1), action,
                     contentType == null ? null : contentType.getValue(), q < 0 ? uri : uri.substring(0, q));
         }
     }

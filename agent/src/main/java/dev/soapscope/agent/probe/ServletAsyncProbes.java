@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.AsyncRequests;
 import net.bytebuddy.asm.Advice;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -35,7 +36,7 @@ final class ServletAsyncProbes {
     static final class JakartaStartAsync {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object request) {
-            Object handle = Recorder.asyncStarted();
+            Object handle = AsyncRequests.asyncStarted();
             if (handle != null) {
                 ((jakarta.servlet.ServletRequest) request).setAttribute(Recorder.ASYNC_ATTRIBUTE, handle);
             }
@@ -45,7 +46,7 @@ final class ServletAsyncProbes {
     static final class JakartaStart {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Object context, @Advice.Argument(value = 0, readOnly = false) Runnable task) {
-            task = Recorder.asyncTask(((jakarta.servlet.AsyncContext) context).getRequest()
+            task = AsyncRequests.asyncTask(((jakarta.servlet.AsyncContext) context).getRequest()
                     .getAttribute(Recorder.ASYNC_ATTRIBUTE), task);
         }
     }
@@ -55,7 +56,7 @@ final class ServletAsyncProbes {
         static void enter(@Advice.This Object context) {
             jakarta.servlet.AsyncContext c = (jakarta.servlet.AsyncContext) context;
             Object response = c.getResponse();
-            Recorder.asyncComplete(c.getRequest().getAttribute(Recorder.ASYNC_ATTRIBUTE),
+            AsyncRequests.asyncComplete(c.getRequest().getAttribute(Recorder.ASYNC_ATTRIBUTE),
                     response instanceof jakarta.servlet.http.HttpServletResponse
                             ? ((jakarta.servlet.http.HttpServletResponse) response).getStatus() : 0);
         }
@@ -64,7 +65,7 @@ final class ServletAsyncProbes {
     static final class JavaxStartAsync {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object request) {
-            Object handle = Recorder.asyncStarted();
+            Object handle = AsyncRequests.asyncStarted();
             if (handle != null) {
                 ((javax.servlet.ServletRequest) request).setAttribute(Recorder.ASYNC_ATTRIBUTE, handle);
             }
@@ -74,7 +75,7 @@ final class ServletAsyncProbes {
     static final class JavaxStart {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Object context, @Advice.Argument(value = 0, readOnly = false) Runnable task) {
-            task = Recorder.asyncTask(((javax.servlet.AsyncContext) context).getRequest()
+            task = AsyncRequests.asyncTask(((javax.servlet.AsyncContext) context).getRequest()
                     .getAttribute(Recorder.ASYNC_ATTRIBUTE), task);
         }
     }
@@ -84,7 +85,7 @@ final class ServletAsyncProbes {
         static void enter(@Advice.This Object context) {
             javax.servlet.AsyncContext c = (javax.servlet.AsyncContext) context;
             Object response = c.getResponse();
-            Recorder.asyncComplete(c.getRequest().getAttribute(Recorder.ASYNC_ATTRIBUTE),
+            AsyncRequests.asyncComplete(c.getRequest().getAttribute(Recorder.ASYNC_ATTRIBUTE),
                     response instanceof javax.servlet.http.HttpServletResponse
                             ? ((javax.servlet.http.HttpServletResponse) response).getStatus() : 0);
         }

@@ -1,6 +1,8 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
+import dev.soapscope.recorder.AsyncRequests;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -70,7 +72,7 @@ final class ServletRequestProbe implements Probe {
             try {
                 if (((jakarta.servlet.ServletRequest) request).getDispatcherType() == jakarta.servlet.DispatcherType.ASYNC) {
                     // an asynchronous request dispatched back: its work here is that request's
-                    attached = Recorder.asyncAttach(((jakarta.servlet.ServletRequest) request)
+                    attached = AsyncRequests.asyncAttach(((jakarta.servlet.ServletRequest) request)
                             .getAttribute(Recorder.ASYNC_ATTRIBUTE));
                 }
             } catch (Throwable servlet25) {
@@ -83,8 +85,8 @@ final class ServletRequestProbe implements Probe {
             if (token == Recorder.OPENED && request instanceof jakarta.servlet.http.HttpServletRequest) {
                 jakarta.servlet.http.HttpServletRequest http = (jakarta.servlet.http.HttpServletRequest) request;
                 String action = http.getHeader("SOAPAction");
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
-                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
+                Naming.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Naming.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
             }
             return token;
         }
@@ -97,9 +99,9 @@ final class ServletRequestProbe implements Probe {
             if (token == Recorder.ASYNC) {
                 jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
                 if (!r.isAsyncStarted()) { // the dispatch answered: the request is complete
-                    Recorder.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
+                    AsyncRequests.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
                 }
-                Recorder.asyncRelease(token);
+                AsyncRequests.asyncRelease(token);
                 return;
             }
             Recorder.requestEnd(token, status, thrown != null);
@@ -113,7 +115,7 @@ final class ServletRequestProbe implements Probe {
             try {
                 if (((javax.servlet.ServletRequest) request).getDispatcherType() == javax.servlet.DispatcherType.ASYNC) {
                     // an asynchronous request dispatched back: its work here is that request's
-                    attached = Recorder.asyncAttach(((javax.servlet.ServletRequest) request)
+                    attached = AsyncRequests.asyncAttach(((javax.servlet.ServletRequest) request)
                             .getAttribute(Recorder.ASYNC_ATTRIBUTE));
                 }
             } catch (Throwable servlet25) {
@@ -126,8 +128,8 @@ final class ServletRequestProbe implements Probe {
             if (token == Recorder.OPENED && request instanceof javax.servlet.http.HttpServletRequest) {
                 javax.servlet.http.HttpServletRequest http = (javax.servlet.http.HttpServletRequest) request;
                 String action = http.getHeader("SOAPAction");
-                Recorder.nameFromHttp(http.getMethod(), http.getQueryString(), action,
-                        Recorder.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
+                Naming.nameFromHttp(http.getMethod(), http.getQueryString(), action,
+                        Naming.needsContentType(action) ? http.getContentType() : null, http.getServletPath());
             }
             return token;
         }
@@ -140,9 +142,9 @@ final class ServletRequestProbe implements Probe {
             if (token == Recorder.ASYNC) {
                 javax.servlet.ServletRequest r = (javax.servlet.ServletRequest) request;
                 if (!r.isAsyncStarted()) { // the dispatch answered: the request is complete
-                    Recorder.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
+                    AsyncRequests.asyncComplete(r.getAttribute(Recorder.ASYNC_ATTRIBUTE), status);
                 }
-                Recorder.asyncRelease(token);
+                AsyncRequests.asyncRelease(token);
                 return;
             }
             Recorder.requestEnd(token, status, thrown != null);

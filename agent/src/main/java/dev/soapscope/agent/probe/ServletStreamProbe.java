@@ -1,6 +1,6 @@
 package dev.soapscope.agent.probe;
 
-import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -157,72 +157,72 @@ final class ServletStreamProbe implements Probe {
     static final class SingleByteRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.readStart();
+            Streams.readStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.This Object stream, @Advice.Return int value, @Advice.Thrown Throwable thrown) {
-            Recorder.readEnd(thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
+            Streams.readEnd(thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
         }
     }
 
     static final class BulkRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.readStart();
+            Streams.readStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Return int read, @Advice.Thrown Throwable thrown) {
-            Recorder.readEnd(thrown != null ? -1 : read, false, null);
+            Streams.readEnd(thrown != null ? -1 : read, false, null);
         }
     }
 
     static final class SingleByteWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.writeStart();
+            Streams.writeStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(thrown != null ? 0 : 1);
+            Streams.writeEnd(thrown != null ? 0 : 1);
         }
     }
 
     static final class RangeWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.writeStart();
+            Streams.writeStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Argument(2) int length, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(thrown != null ? 0 : length);
+            Streams.writeEnd(thrown != null ? 0 : length);
         }
     }
 
     static final class ArrayWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter() {
-            Recorder.writeStart();
+            Streams.writeStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Argument(0) byte[] bytes, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(thrown != null || bytes == null ? 0 : bytes.length);
+            Streams.writeEnd(thrown != null || bytes == null ? 0 : bytes.length);
         }
     }
 
     static final class Flush {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.flushStart();
+            return Streams.flushStart();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
-            Recorder.writeEnd(started, 0);
+            Streams.writeEnd(started, 0);
         }
     }
 
@@ -230,28 +230,28 @@ final class ServletStreamProbe implements Probe {
     static final class JakartaWriter {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object response, @Advice.Return Object writer) {
-            Recorder.responseWriter(writer, ((jakarta.servlet.ServletResponse) response).getCharacterEncoding());
+            Streams.responseWriter(writer, ((jakarta.servlet.ServletResponse) response).getCharacterEncoding());
         }
     }
 
     static final class JavaxWriter {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object response, @Advice.Return Object writer) {
-            Recorder.responseWriter(writer, ((javax.servlet.ServletResponse) response).getCharacterEncoding());
+            Streams.responseWriter(writer, ((javax.servlet.ServletResponse) response).getCharacterEncoding());
         }
     }
 
     static final class JakartaReader {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object request, @Advice.Return Object reader) {
-            Recorder.requestReader(reader, ((jakarta.servlet.ServletRequest) request).getCharacterEncoding());
+            Streams.requestReader(reader, ((jakarta.servlet.ServletRequest) request).getCharacterEncoding());
         }
     }
 
     static final class JavaxReader {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object request, @Advice.Return Object reader) {
-            Recorder.requestReader(reader, ((javax.servlet.ServletRequest) request).getCharacterEncoding());
+            Streams.requestReader(reader, ((javax.servlet.ServletRequest) request).getCharacterEncoding());
         }
     }
 
@@ -260,112 +260,112 @@ final class ServletStreamProbe implements Probe {
     static final class WriteChar {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) int c, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(c) : 0);
+            Streams.writeEnd(started, started && thrown == null ? Streams.writtenBytes(c) : 0);
         }
     }
 
     static final class WriteChars {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Argument(1) int off,
                          @Advice.Argument(2) int len, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(c, off, len) : 0);
+            Streams.writeEnd(started, started && thrown == null ? Streams.writtenBytes(c, off, len) : 0);
         }
     }
 
     static final class WriteCharArray {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, started && thrown == null && c != null ? Recorder.writtenBytes(c, 0, c.length) : 0);
+            Streams.writeEnd(started, started && thrown == null && c != null ? Streams.writtenBytes(c, 0, c.length) : 0);
         }
     }
 
     static final class WriteStringRange {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) String s, @Advice.Argument(1) int off,
                          @Advice.Argument(2) int len, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, started && thrown == null ? Recorder.writtenBytes(s, off, len) : 0);
+            Streams.writeEnd(started, started && thrown == null ? Streams.writtenBytes(s, off, len) : 0);
         }
     }
 
     static final class WriteString {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) String s, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, started && thrown == null && s != null ? Recorder.writtenBytes(s, 0, s.length()) : 0);
+            Streams.writeEnd(started, started && thrown == null && s != null ? Streams.writtenBytes(s, 0, s.length()) : 0);
         }
     }
 
     static final class WriterFlush {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object writer) {
-            return Recorder.writerStart(writer);
+            return Streams.writerStart(writer);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
-            Recorder.writeEnd(started, 0);
+            Streams.writeEnd(started, 0);
         }
     }
 
     static final class ReadChar {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object reader) {
-            return Recorder.readerStart(reader);
+            return Streams.readerStart(reader);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Return int c, @Advice.Thrown Throwable thrown) {
-            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c) : -1);
+            Streams.readerEnd(started, started && thrown == null ? Streams.readBytes(c) : -1);
         }
     }
 
     static final class ReadChars {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object reader) {
-            return Recorder.readerStart(reader);
+            return Streams.readerStart(reader);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Argument(1) int off,
                          @Advice.Return int n, @Advice.Thrown Throwable thrown) {
-            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c, off, n) : -1);
+            Streams.readerEnd(started, started && thrown == null ? Streams.readBytes(c, off, n) : -1);
         }
     }
 
     static final class ReadCharArray {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object reader) {
-            return Recorder.readerStart(reader);
+            return Streams.readerStart(reader);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) char[] c, @Advice.Return int n,
                          @Advice.Thrown Throwable thrown) {
-            Recorder.readerEnd(started, started && thrown == null ? Recorder.readBytes(c, 0, n) : -1);
+            Streams.readerEnd(started, started && thrown == null ? Streams.readBytes(c, 0, n) : -1);
         }
     }
 
@@ -373,13 +373,13 @@ final class ServletStreamProbe implements Probe {
     static final class ReadLine {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter(@Advice.This Object reader) {
-            return Recorder.readerStart(reader);
+            return Streams.readerStart(reader);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Return String line, @Advice.Thrown Throwable thrown) {
-            Recorder.readerEnd(started, !started || thrown != null || line == null ? -1
-                    : Recorder.readBytes(line, 0, line.length()) + 1);
+            Streams.readerEnd(started, !started || thrown != null || line == null ? -1
+                    : Streams.readBytes(line, 0, line.length()) + 1);
         }
     }
 }

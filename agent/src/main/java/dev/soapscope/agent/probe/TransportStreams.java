@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -80,25 +81,25 @@ final class TransportStreams {
     static final class SingleByteRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.readStartInRequest();
+            return Streams.readStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.This Object stream, @Advice.Return int value,
                          @Advice.Thrown Throwable thrown) {
-            Recorder.readEnd(started, thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
+            Streams.readEnd(started, thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
         }
     }
 
     static final class RangeRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.readStartInRequest();
+            return Streams.readStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Return int read, @Advice.Thrown Throwable thrown) {
-            Recorder.readEnd(started, thrown != null ? -1 : read, false, null);
+            Streams.readEnd(started, thrown != null ? -1 : read, false, null);
         }
     }
 
@@ -106,12 +107,12 @@ final class TransportStreams {
     static final class Read {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.readStartInRequest();
+            return Streams.readStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
-            Recorder.readEnd(started, 0, false, null);
+            Streams.readEnd(started, 0, false, null);
         }
     }
 
@@ -119,12 +120,12 @@ final class TransportStreams {
     static final class Refill {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.readStartInRequest();
+            return Streams.readStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Return int read, @Advice.Thrown Throwable thrown) {
-            Recorder.readEnd(started, 0, false, null);
+            Streams.readEnd(started, 0, false, null);
             Recorder.headArrived(thrown != null ? -1 : read);
         }
     }
@@ -133,36 +134,36 @@ final class TransportStreams {
     static final class Write {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.writeStartInRequest();
+            return Streams.writeStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started) {
-            Recorder.writeEnd(started, 0);
+            Streams.writeEnd(started, 0);
         }
     }
 
     static final class SingleByteWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.writeStartInRequest();
+            return Streams.writeStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, thrown != null ? 0 : 1);
+            Streams.writeEnd(started, thrown != null ? 0 : 1);
         }
     }
 
     static final class RangeWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static boolean enter() {
-            return Recorder.writeStartInRequest();
+            return Streams.writeStartInRequest();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter boolean started, @Advice.Argument(2) int length, @Advice.Thrown Throwable thrown) {
-            Recorder.writeEnd(started, thrown != null ? 0 : length);
+            Streams.writeEnd(started, thrown != null ? 0 : length);
         }
     }
 }

@@ -4,6 +4,9 @@ import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Calls;
+import dev.soapscope.recorder.Naming;
 
 /**
  * Everything the client probes tell the recorder about one SOAP call, in the order they would for a JAX-WS port on
@@ -27,20 +30,20 @@ public final class OneCall {
 
     /** One whole call on the calling thread, as the client, socket and stack probes would report it. */
     public static void call() {
-        int token = Recorder.clientStart();
-        Recorder.nameRequest(NameSource.STACK, OPERATION);
-        Recorder.clientPeer(ADDRESS);
+        int token = Calls.clientStart();
+        Naming.nameRequest(NameSource.STACK, OPERATION);
+        Calls.clientPeer(ADDRESS);
         exchange(true);
-        Recorder.clientEnd(token, null);
+        Calls.clientEnd(token, null);
     }
 
     /** The same call with no hot spot: what every call pays (a hot spot's caller is walked now and then). */
     public static void callWithoutHotSpot() {
-        int token = Recorder.clientStart();
-        Recorder.nameRequest(NameSource.STACK, OPERATION);
-        Recorder.clientPeer(ADDRESS);
+        int token = Calls.clientStart();
+        Naming.nameRequest(NameSource.STACK, OPERATION);
+        Calls.clientPeer(ADDRESS);
         exchange(false);
-        Recorder.clientEnd(token, null);
+        Calls.clientEnd(token, null);
     }
 
     /**
@@ -48,12 +51,12 @@ public final class OneCall {
      * its exchange), the call recorded through it when its boundary returns.
      */
     public static Object callWithHandle() {
-        int token = Recorder.clientStart();
-        Recorder.nameRequest(NameSource.STACK, OPERATION);
-        Recorder.clientPeer(ADDRESS);
-        Object handle = Recorder.callHandle();
+        int token = Calls.clientStart();
+        Naming.nameRequest(NameSource.STACK, OPERATION);
+        Calls.clientPeer(ADDRESS);
+        Object handle = Calls.callHandle();
         exchange(false);
-        Recorder.clientEnd(token, null);
+        Calls.clientEnd(token, null);
         return handle;
     }
 
@@ -62,18 +65,18 @@ public final class OneCall {
         Recorder.exit(MARSHAL);
         Recorder.enter(HANDLERS);
         Recorder.enter(SERIALIZE);
-        boolean write = Recorder.socketWriteStart();
-        Recorder.socketWriteEnd(write, 512);
+        boolean write = Calls.socketWriteStart();
+        Calls.socketWriteEnd(write, 512);
         Recorder.exit(SERIALIZE);
-        int wait = Recorder.socketReadStart();
-        Recorder.socketReadEnd(wait, 4096);
-        int read = Recorder.socketReadStart();
-        Recorder.socketReadEnd(read, 100);
+        int wait = Calls.socketReadStart();
+        Calls.socketReadEnd(wait, 4096);
+        int read = Calls.socketReadStart();
+        Calls.socketReadEnd(read, 100);
 
         Recorder.enter(PARSE);
         if (hotSpot) {
-            Recorder.callStart(FACTORY);
-            Recorder.callEnd(FACTORY, OneRequest.FACTORY_SITE);
+            HotSpots.callStart(FACTORY);
+            HotSpots.callEnd(FACTORY, OneRequest.FACTORY_SITE);
         }
         Recorder.exit(PARSE);
         Recorder.exit(HANDLERS);

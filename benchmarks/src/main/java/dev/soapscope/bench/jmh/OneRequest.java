@@ -3,6 +3,9 @@ package dev.soapscope.bench.jmh;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.Naming;
 
 /**
  * Everything the probes tell the recorder about one Spring-WS-like request, in the order they would: the servlet
@@ -37,13 +40,13 @@ public final class OneRequest {
     /** One whole request on the calling thread, as the servlet, stream and stack probes would report it. */
     public static void serve() {
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp(SOAP_ACTION, CONTENT_TYPE, SERVLET_PATH);
+        Naming.nameFromHttp(SOAP_ACTION, CONTENT_TYPE, SERVLET_PATH);
 
         Recorder.enter(PARSE);
-        Recorder.callStart(FACTORY);
-        Recorder.callEnd(FACTORY, FACTORY_SITE);
-        Recorder.callStart(CONVERSION);
-        Recorder.callEnd(CONVERSION, CONVERSION_SITE);
+        HotSpots.callStart(FACTORY);
+        HotSpots.callEnd(FACTORY, FACTORY_SITE);
+        HotSpots.callStart(CONVERSION);
+        HotSpots.callEnd(CONVERSION, CONVERSION_SITE);
         Recorder.exit(PARSE);
 
         Recorder.enter(ATTACHMENTS);
@@ -52,23 +55,23 @@ public final class OneRequest {
         Recorder.exit(SECURITY);
 
         Recorder.enter(UNMARSHAL);
-        Recorder.readStart();
-        Recorder.readEnd(8192, false, null);
-        Recorder.readStart();
-        Recorder.readEnd(-1, false, null);
+        Streams.readStart();
+        Streams.readEnd(8192, false, null);
+        Streams.readStart();
+        Streams.readEnd(-1, false, null);
         Recorder.exit(UNMARSHAL);
 
         Recorder.enter(INVOKE);
-        Recorder.callStart(REGEX);
-        Recorder.callEnd(REGEX, REGEX_SITE);
+        HotSpots.callStart(REGEX);
+        HotSpots.callEnd(REGEX, REGEX_SITE);
         Recorder.exit(INVOKE);
 
         Recorder.enter(MARSHAL);
         Recorder.exit(MARSHAL);
 
         Recorder.enter(SERIALIZE);
-        Recorder.writeStart();
-        Recorder.writeEnd(512);
+        Streams.writeStart();
+        Streams.writeEnd(512);
         Recorder.exit(SERIALIZE);
 
         Recorder.requestEnd(token, 200, false);
@@ -77,7 +80,7 @@ public final class OneRequest {
     /** A request that enters no phase: the per-request part of the cost, without the per-switch part. */
     public static void serveEmpty() {
         int token = Recorder.requestStart();
-        Recorder.nameFromHttp(SOAP_ACTION, CONTENT_TYPE, SERVLET_PATH);
+        Naming.nameFromHttp(SOAP_ACTION, CONTENT_TYPE, SERVLET_PATH);
         Recorder.requestEnd(token, 200, false);
     }
 }

@@ -1,6 +1,7 @@
 package dev.soapscope.bench.jmh;
 
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -18,7 +19,7 @@ public class OpenRequest {
     @Setup(Level.Iteration)
     public void open() {
         token = Recorder.requestStart();
-        Recorder.nameFromHttp(null, null, "/probe");
+        Naming.nameFromHttp(null, null, "/probe");
     }
 
     @TearDown(Level.Iteration)

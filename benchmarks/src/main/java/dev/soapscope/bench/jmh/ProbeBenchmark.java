@@ -3,6 +3,8 @@ package dev.soapscope.bench.jmh;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Streams;
+import dev.soapscope.recorder.HotSpots;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -56,13 +58,13 @@ public class ProbeBenchmark {
 
     @Benchmark
     public void hotspotCallStartEnd(OpenRequest inside) {
-        Recorder.callStart(KIND);
-        Recorder.callEnd(KIND, SITE);
+        HotSpots.callStart(KIND);
+        HotSpots.callEnd(KIND, SITE);
     }
 
     @Benchmark
     public void streamReadStartEnd(OpenRequest inside) {
-        Recorder.readStart();
-        Recorder.readEnd(8192, false, null);
+        Streams.readStart();
+        Streams.readEnd(8192, false, null);
     }
 }

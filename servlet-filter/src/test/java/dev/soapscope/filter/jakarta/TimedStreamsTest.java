@@ -6,6 +6,7 @@ import dev.soapscope.filter.StreamTimer;
 import dev.soapscope.filter.TimedReader;
 import dev.soapscope.filter.TimedWriter;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.Naming;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletOutputStream;
@@ -227,7 +228,7 @@ class TimedStreamsTest {
     static RecordedRequests.Request inRequest(String operation, Body body) {
         try (RecordedRequests recorded = new RecordedRequests()) {
             int token = Recorder.requestStart();
-            Recorder.nameFromHttp(operation, null, "/test");
+            Naming.nameFromHttp(operation, null, "/test");
             try {
                 body.run();
             } catch (IOException e) {

@@ -1,7 +1,7 @@
 package org.apache.hc.client5.fake;
 
 import dev.soapscope.recorder.HotSpotKind;
-import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.HotSpots;
 
 /** Stands in for an HTTP client's connection operator (its package is one the caller walk passes over). */
 public final class FakeConnector {
@@ -14,6 +14,6 @@ public final class FakeConnector {
     }
 
     private static void socket(HotSpotKind kind) {
-        Recorder.hotspot(kind.ordinal(), "fake connect");
+        HotSpots.hotspot(kind.ordinal(), "fake connect");
     }
 }

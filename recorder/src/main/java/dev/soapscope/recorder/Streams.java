@@ -1,0 +1,237 @@
+package dev.soapscope.recorder;
+
+import static dev.soapscope.recorder.HotSpots.hotspot;
+import static dev.soapscope.recorder.Recorder.THREADS;
+import static dev.soapscope.recorder.Recorder.enter;
+import static dev.soapscope.recorder.Recorder.exit;
+import static dev.soapscope.recorder.Recorder.failed;
+
+/**
+ * The request's and response's streams, readers and writers: {@code transport.read} and {@code transport.write}, bytes
+ * in and out, single-byte reads. Called by the servlet-stream and transport-stream probes and the filter's wrappers.
+ */
+public final class Streams {
+    private Streams() {
+    }
+
+    /**
+     * Whether this thread serves a request now: for a transport's own streams (the JDK's HTTP server), which also
+     * carry what is no request of ours, and are measured only inside one.
+     */
+    public static boolean inRequest() {
+        try {
+            ThreadRecording t = THREADS.get();
+            return t.open && !t.implicit && !t.busy && !t.client;
+        } catch (Throwable e) {
+            failed("inRequest", e);
+            return false;
+        }
+    }
+
+    /** {@link #readStart()} only inside a request ({@link #inRequest()}); whether it started one, for {@link #readEnd(boolean, long, boolean, String)}. */
+    public static boolean readStartInRequest() {
+        if (inRequest()) {
+            readStart();
+            return true;
+        }
+        return false;
+    }
+
+    /** Ends a read {@link #readStartInRequest()} started; nothing when it started none. */
+    public static void readEnd(boolean started, long bytes, boolean singleByte, String stream) {
+        if (started) {
+            readEnd(bytes, singleByte, stream);
+        }
+    }
+
+    /** {@link #writeStart()} only inside a request; whether it started one, for {@link #writeEnd(boolean, long)}. */
+    public static boolean writeStartInRequest() {
+        if (inRequest()) {
+            writeStart();
+            return true;
+        }
+        return false;
+    }
+
+    /** Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count once. */
+    public static void readStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.readDepth++ == 0) {
+                enter(Phase.TRANSPORT_READ.ordinal());
+            }
+        } catch (Throwable e) {
+            failed("readStart", e);
+        }
+    }
+
+    /** After that read: what it returned ({@code -1} at the end of the stream) and whether it was read(). */
+    public static void readEnd(long bytes, boolean singleByte, String stream) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.readDepth == 0 || --t.readDepth > 0) {
+                return;
+            }
+            if (t.open && !t.busy) {
+                t.readCalls++;
+                if (bytes > 0) {
+                    t.bytesIn += bytes;
+                }
+            }
+            if (singleByte) {
+                hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal(), stream);
+            }
+            exit(Phase.TRANSPORT_READ.ordinal());
+        } catch (Throwable e) {
+            failed("readEnd", e);
+        }
+    }
+
+    public static void writeStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth++ == 0) {
+                enter(Phase.TRANSPORT_WRITE.ordinal());
+            }
+        } catch (Throwable e) {
+            failed("writeStart", e);
+        }
+    }
+
+    /** After a write of the response body: how many bytes it wrote. The first byte marks time to first byte. */
+    public static void writeEnd(long bytes) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth == 0 || --t.writeDepth > 0) {
+                return;
+            }
+            if (t.open && !t.busy && bytes > 0) {
+                if (t.firstByteNanos < 0) {
+                    t.firstByteNanos = t.sinceStart();
+                }
+                t.bytesOut += bytes;
+            }
+            exit(Phase.TRANSPORT_WRITE.ordinal());
+        } catch (Throwable e) {
+            failed("writeEnd", e);
+        }
+    }
+
+    /**
+     * Before a response stream's {@code flush()} or {@code close()} (Tomcat writes small responses to the socket
+     * there): a write of no bytes, measured only inside a request, as containers flush and close after it ends.
+     * Returns whether it started one, to hand to {@link #writeEnd(boolean, long)}.
+     */
+    public static boolean flushStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.writeDepth > 0 || (t.open && !t.implicit && !t.busy)) {
+                writeStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("flushStart", e);
+        }
+        return false;
+    }
+
+    /** Ends a write {@link #flushStart()}, {@link #writerStart} started; nothing when it started none. */
+    public static void writeEnd(boolean started, long bytes) {
+        if (started) {
+            writeEnd(bytes);
+        }
+    }
+
+    /** The writer a response's {@code getWriter()} handed out in this request; the first one counts (the container's). */
+    public static void responseWriter(Object writer, String encoding) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.implicit && !t.busy && t.responseWriter == null && writer != null) {
+                t.responseWriter = writer;
+                t.writerCounting = CharBytes.of(encoding);
+            }
+        } catch (Throwable e) {
+            failed("responseWriter", e);
+        }
+    }
+
+    /** The reader a request's {@code getReader()} handed out in this request; the first one counts. */
+    public static void requestReader(Object reader, String encoding) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.implicit && !t.busy && t.requestReader == null && reader != null) {
+                t.requestReader = reader;
+                t.readerCounting = CharBytes.of(encoding);
+            }
+        } catch (Throwable e) {
+            failed("requestReader", e);
+        }
+    }
+
+    /**
+     * Before a call on a writer: a {@link #writeStart()} when it is the response's writer (other writers are
+     * not the response). Returns whether it started one, to hand to {@link #writeEnd(boolean, long)}.
+     */
+    public static boolean writerStart(Object writer) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (writer != null && writer == t.responseWriter) {
+                writeStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("writerStart", e);
+        }
+        return false;
+    }
+
+    /** Before a call on a reader: a {@link #readStart()} when it is the request's reader. */
+    public static boolean readerStart(Object reader) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (reader != null && reader == t.requestReader) {
+                readStart();
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("readerStart", e);
+        }
+        return false;
+    }
+
+    /** Ends a read {@link #readerStart} started: chars read, -1 at the end, as bytes in the request's encoding. */
+    public static void readerEnd(boolean started, long bytes) {
+        if (started) {
+            readEnd(bytes, false, null);
+        }
+    }
+
+    /** Bytes {@code len} chars of {@code s} take in the response writer's encoding. */
+    public static long writtenBytes(CharSequence s, int off, int len) {
+        return CharBytes.length(THREADS.get().writerCounting, s, off, len);
+    }
+
+    /** Bytes of a char written on its own ({@code write(int)}). */
+    public static long writtenBytes(int c) {
+        return CharBytes.length(THREADS.get().writerCounting, c);
+    }
+
+    public static long writtenBytes(char[] c, int off, int len) {
+        return CharBytes.length(THREADS.get().writerCounting, c, off, len);
+    }
+
+    /** Bytes {@code len} chars of {@code c} take in the request reader's encoding; -1 (the end) stays -1. */
+    public static long readBytes(char[] c, int off, int len) {
+        return len < 0 ? -1 : CharBytes.length(THREADS.get().readerCounting, c, off, len);
+    }
+
+    /** Bytes of a char {@code read()} returned; -1 (the end) stays -1. */
+    public static long readBytes(int c) {
+        return CharBytes.length(THREADS.get().readerCounting, c);
+    }
+
+    public static long readBytes(CharSequence s, int off, int len) {
+        return len < 0 ? -1 : CharBytes.length(THREADS.get().readerCounting, s, off, len);
+    }
+
+}
