@@ -12,7 +12,8 @@ import static dev.soapscope.recorder.Recorder.record;
 /**
  * Asynchronous requests ({@code startAsync}): the tasks and dispatches that work for a request on other threads, each
  * in a shard of its own, and the request recorded once it completed and no shard runs. Called by the servlet-async
- * probes; shares the threads' recordings and the aggregates with {@link Recorder}.
+ * probes and {@link AsyncTask}. State: the request's {@link AsyncRequest} handle (its frozen first recording and the
+ * shards handed in), the threads' {@link ThreadRecording}s; a request ends in {@link Recorder}'s aggregates.
  */
 public final class AsyncRequests {
     private AsyncRequests() {

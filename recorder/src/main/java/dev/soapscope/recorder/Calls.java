@@ -21,8 +21,11 @@ import static dev.soapscope.recorder.Recorder.startMark;
 
 /**
  * The SOAP calls this JVM makes: a call's boundary, its handle for the threads that read its answer, its peer and
- * outcome, and the client side's sockets and connections. Called by the client probes ({@code ClientProbes}, {@code
- * client-sockets}, {@code http-clients}); a call records into its own recording beside the request that made it.
+ * outcome, and the client side's sockets and connections. Called by the client probes ({@code ClientProbes} per stack,
+ * {@code client-sockets}, {@code http-clients}, {@code java-http-client}). State: the thread's {@link ThreadRecording}
+ * (a call records into one of its own, the request that made it parked in {@link Phase#DOWNSTREAM}), a call's
+ * {@link CallHandle} and its shards on other threads, {@link CallRequests} and {@link Peers}; a call ends in
+ * {@link Recorder}'s aggregates and call listeners.
  */
 public final class Calls {
     private Calls() {

@@ -8,8 +8,10 @@ import static dev.soapscope.recorder.Recorder.failed;
 import static dev.soapscope.recorder.Recorder.hotSpotListener;
 
 /**
- * Hot-spot events: counted at the caller that made them ({@link HotSpotSites}), per request or call, and outside them.
- * Called by the hot-spot advice (factories, regexes, UUIDs, key stores, conversions, clients built...).
+ * Hot-spot events: counted at the caller that made them, per request or call, and outside them. Called by the hot-spot
+ * advice (factories, regexes, UUIDs, key stores, conversions, clients built...) and by {@link Calls} and
+ * {@link Streams} for the events they find themselves. State: the thread's {@link ThreadRecording} (its per-request
+ * counts and event positions), the aggregates' {@link HotSpotSites}, and the hot-spot listener (Flight Recorder's).
  */
 public final class HotSpots {
     private HotSpots() {

@@ -5,7 +5,9 @@ import static dev.soapscope.recorder.Recorder.failed;
 
 /**
  * Naming a request or call: by the stack's operation, the payload's root element, the SOAPAction, the HTTP request.
- * Called by every stack's probes and the servlet entries; writes the name of the thread's open request or call.
+ * Called by every stack's probes and the servlet entries. State: the name (and its rank) of the thread's open request
+ * or call in its {@link ThreadRecording}, and the thread's recently cleaned names; names are cleaned by
+ * {@link OperationTable}'s rules, and given a row there only when the request ends.
  */
 public final class Naming {
     private Naming() {

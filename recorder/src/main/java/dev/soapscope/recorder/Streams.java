@@ -9,6 +9,7 @@ import static dev.soapscope.recorder.Recorder.failed;
 /**
  * The request's and response's streams, readers and writers: {@code transport.read} and {@code transport.write}, bytes
  * in and out, single-byte reads. Called by the servlet-stream and transport-stream probes and the filter's wrappers.
+ * State: the thread's {@link ThreadRecording} alone (its read and write depths, the request's own reader and writer).
  */
 public final class Streams {
     private Streams() {
