@@ -320,7 +320,10 @@ public abstract class RecorderPort {
         private Handles() {
         }
 
-        /** Handles indexed by the constants above; throws if the class lacks one of the methods. */
+        /**
+         * Handles indexed by the constants above, on {@code recorder} and its sibling entry classes (naming and
+         * streams, in the same package and class loader); throws if one of them lacks one of the methods.
+         */
         static MethodHandle[] bind(Class<?> recorder) {
             if (recorder == null) {
                 throw new IllegalStateException("no recorder class to bind to");
@@ -328,24 +331,34 @@ public abstract class RecorderPort {
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             MethodHandle[] h = new MethodHandle[8];
             try {
+                Class<?> naming = sibling(recorder, "Naming");
+                Class<?> streams = sibling(recorder, "Streams");
                 h[REQUEST_START] = lookup.findStatic(recorder, "requestStart", MethodType.methodType(int.class));
                 h[REQUEST_END] = lookup.findStatic(recorder, "requestEnd",
                         MethodType.methodType(void.class, int.class, int.class, boolean.class));
-                h[NAME_FROM_HTTP] = lookup.findStatic(recorder, "nameFromHttp",
+                h[NAME_FROM_HTTP] = lookup.findStatic(naming, "nameFromHttp",
                         MethodType.methodType(void.class, String.class, String.class, String.class, String.class, String.class));
-                h[READ_START] = lookup.findStatic(recorder, "readStart", MethodType.methodType(void.class));
-                h[READ_END] = lookup.findStatic(recorder, "readEnd",
+                h[READ_START] = lookup.findStatic(streams, "readStart", MethodType.methodType(void.class));
+                h[READ_END] = lookup.findStatic(streams, "readEnd",
                         MethodType.methodType(void.class, long.class, boolean.class, String.class));
-                h[WRITE_START] = lookup.findStatic(recorder, "writeStart", MethodType.methodType(void.class));
-                h[WRITE_END] = lookup.findStatic(recorder, "writeEnd", MethodType.methodType(void.class, long.class));
+                h[WRITE_START] = lookup.findStatic(streams, "writeStart", MethodType.methodType(void.class));
+                h[WRITE_END] = lookup.findStatic(streams, "writeEnd", MethodType.methodType(void.class, long.class));
                 h[SERVE_ENDPOINT] = lookup.findStatic(recorder, "serveEndpoint",
                         MethodType.methodType(String[].class, String.class));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("the agent's recorder lacks a method the filter needs: no class " + e.getMessage(), e);
             } catch (NoSuchMethodException e) {
                 throw new IllegalStateException("the agent's recorder lacks a method the filter needs: " + e.getMessage(), e);
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException("the agent's recorder is not accessible: " + e.getMessage(), e);
             }
             return h;
+        }
+
+        /** The entry class {@code simpleName} beside {@code recorder}: the same package, from the same class loader. */
+        private static Class<?> sibling(Class<?> recorder, String simpleName) throws ClassNotFoundException {
+            String name = recorder.getName();
+            return Class.forName(name.substring(0, name.lastIndexOf('.') + 1) + simpleName, false, recorder.getClassLoader());
         }
     }
 }
