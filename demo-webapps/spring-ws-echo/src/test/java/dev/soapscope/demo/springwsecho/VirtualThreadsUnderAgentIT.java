@@ -5,6 +5,7 @@ import dev.soapscope.testkit.AgentEndpoint;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Jdks;
 import dev.soapscope.testkit.PrometheusText;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,23 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class VirtualThreadsUnderAgentIT {
     private static final String OPERATION = "{http://www.springframework.org/spring-ws/samples/echo}echoRequest";
-    private static final int REQUESTS = 100;
+    private static final int REQUESTS = 400;
+
+    /** The two runs, profiled: the jar on platform threads and on virtual threads, started once for both tests. */
+    private static Path platformRun;
+    private static Path virtualRun;
+    /** What the agent served after the virtual-thread run's requests: its phases, its metrics and its output. */
+    private static JsonNode virtualPhases;
+    private static PrometheusText virtualMetrics;
+    private static String virtualOutput;
+
+    @BeforeAll
+    static void runTheJarOnPlatformThreadsThenOnVirtualThreads(@TempDir Path dir) throws Exception {
+        Path jdk25 = Jdks.java25().orElse(null);
+        assumeTrue(jdk25 != null, "no Java 25 on this machine: virtual threads need Java 21+");
+        platformRun = profiledRun(jdk25, dir.resolve("platform"), false);
+        virtualRun = profiledRun(jdk25, dir.resolve("virtual"), true);
+    }
 
     /**
      * async-profiler samples the carrier a virtual thread is mounted on; the phase spans must still cover them: the
@@ -32,11 +49,9 @@ class VirtualThreadsUnderAgentIT {
      * threads as on platform threads (the same jar, JDK and load).
      */
     @Test
-    void profilesSplitByPhaseOnVirtualThreadsAsOnPlatformThreads(@TempDir Path dir) throws Exception {
-        Path jdk25 = Jdks.java25().orElse(null);
-        assumeTrue(jdk25 != null, "no Java 25 on this machine: virtual threads need Java 21+");
-        double platform = taggedShare(profiledRun(jdk25, dir.resolve("platform"), false));
-        double virtual = taggedShare(profiledRun(jdk25, dir.resolve("virtual"), true));
+    void profilesSplitByPhaseOnVirtualThreadsAsOnPlatformThreads() throws Exception {
+        double platform = taggedShare(platformRun);
+        double virtual = taggedShare(virtualRun);
         System.out.printf("[vthreads] dispatch samples inside a phase span: platform threads %.2f, virtual threads %.2f%n",
                 platform, virtual);
         assertTrue(platform > 0.8, "platform threads: " + platform);
@@ -50,8 +65,14 @@ class VirtualThreadsUnderAgentIT {
                 "profiler=cpu,profiler.interval.ms=1,profiler.dir=" + run,
                 Path.of(System.getProperty("echo.jar", "target/echo-server.jar")), jdk,
                 "--spring.threads.virtual.enabled=" + virtual)) {
-            app.agent();
-            echo(app, 400);
+            AgentEndpoint agent = app.agent();
+            echo(app, REQUESTS);
+            if (virtual) {
+                agent.awaitRequests(OPERATION, REQUESTS);
+                virtualPhases = agent.phases();
+                virtualMetrics = agent.metrics();
+                virtualOutput = app.soapscopeOutput();
+            }
         } // SIGTERM: the agent closes its recording
         return run;
     }
@@ -107,38 +128,19 @@ class VirtualThreadsUnderAgentIT {
     }
 
     @Test
-    void requestsOnVirtualThreadsAreRecordedAndTheirAllocationIsAbsentNotZero() throws Exception {
-        Path jdk25 = Jdks.java25().orElse(null);
-        assumeTrue(jdk25 != null, "no Java 25 on this machine: virtual threads need Java 21+");
-        try (BootJarUnderAgent app = BootJarUnderAgent.start(
-                Path.of(System.getProperty("soapscope.test.agentJar", "../../agent/target/soapscope-agent.jar")),
-                Path.of(System.getProperty("echo.jar", "target/echo-server.jar")), jdk25,
-                "--spring.threads.virtual.enabled=true")) {
-            AgentEndpoint agent = app.agent();
-            for (int i = 0; i < REQUESTS; i++) {
-                String envelope = "<SOAP-ENV:Envelope xmlns:SOAP-ENV=\"http://schemas.xmlsoap.org/soap/envelope/\"><SOAP-ENV:Body>"
-                        + "<echoRequest xmlns=\"http://www.springframework.org/spring-ws/samples/echo\">Hello</echoRequest>"
-                        + "</SOAP-ENV:Body></SOAP-ENV:Envelope>";
-                Http.Response r = Http.post(app.uri("/echo-server"), envelope, "text/xml; charset=utf-8",
-                        Map.of("SOAPAction", "\"\""));
-                assertEquals(200, r.status(), r.body());
-            }
-            agent.awaitRequests(OPERATION, REQUESTS);
-            JsonNode phases = agent.phases();
-            JsonNode op = AgentEndpoint.operation(phases, OPERATION);
-            assertEquals(REQUESTS, op.get("requests").asLong());
-            for (String phase : new String[] {"soap.parse", "unmarshal", "invoke", "marshal", "soap.serialize"}) {
-                assertTrue(op.get("phases").has(phase), phase + ": " + op);
-            }
-            assertFalse(phases.get("allocation_measured").asBoolean(), "allocation on virtual threads is not measured");
-            assertEquals(0, op.get("alloc_measured_requests").asLong(), op.toPrettyString());
-            assertFalse(op.has("alloc_bytes_per_request"), "absent, not zero: " + op);
-            op.get("phases").forEach(p -> assertFalse(p.has("alloc_bytes"), "absent, not zero: " + p));
-            PrometheusText metrics = agent.metrics();
-            assertTrue(metrics.samples("soapscope_request_allocated_bytes_count").isEmpty(), "no allocation series");
-            assertTrue(metrics.samples("soapscope_phase_allocated_bytes_total").isEmpty(), "no allocation series");
-            assertEquals(1, app.soapscopeOutput().split("allocation is not measured for requests on virtual threads", -1).length - 1,
-                    "said once: " + app.soapscopeOutput());
+    void requestsOnVirtualThreadsAreRecordedAndTheirAllocationIsAbsentNotZero() {
+        JsonNode op = AgentEndpoint.operation(virtualPhases, OPERATION);
+        assertEquals(REQUESTS, op.get("requests").asLong());
+        for (String phase : new String[] {"soap.parse", "unmarshal", "invoke", "marshal", "soap.serialize"}) {
+            assertTrue(op.get("phases").has(phase), phase + ": " + op);
         }
+        assertFalse(virtualPhases.get("allocation_measured").asBoolean(), "allocation on virtual threads is not measured");
+        assertEquals(0, op.get("alloc_measured_requests").asLong(), op.toPrettyString());
+        assertFalse(op.has("alloc_bytes_per_request"), "absent, not zero: " + op);
+        op.get("phases").forEach(p -> assertFalse(p.has("alloc_bytes"), "absent, not zero: " + p));
+        assertTrue(virtualMetrics.samples("soapscope_request_allocated_bytes_count").isEmpty(), "no allocation series");
+        assertTrue(virtualMetrics.samples("soapscope_phase_allocated_bytes_total").isEmpty(), "no allocation series");
+        assertEquals(1, virtualOutput.split("allocation is not measured for requests on virtual threads", -1).length - 1,
+                "said once: " + virtualOutput);
     }
 }
