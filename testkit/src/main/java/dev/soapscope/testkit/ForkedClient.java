@@ -180,6 +180,7 @@ public final class ForkedClient implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(javaHome.resolve("bin").resolve("java").toString());
             command.add("-Xmx512m");
+            command.addAll(TestJvms.options());
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentArgs);
             }

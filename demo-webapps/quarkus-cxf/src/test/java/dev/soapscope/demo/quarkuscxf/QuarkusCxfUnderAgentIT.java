@@ -79,6 +79,7 @@ class QuarkusCxfUnderAgentIT {
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dquarkus.http.port=" + port,
                 "-jar", runJar.toAbsolutePath().toString()));
+        command.addAll(1, dev.soapscope.testkit.TestJvms.options());
         app = new ProcessBuilder(command).directory(appDir.toFile()).redirectErrorStream(true).start();
         Thread reader = new Thread(QuarkusCxfUnderAgentIT::drain, "quarkus-app-output");
         reader.setDaemon(true);

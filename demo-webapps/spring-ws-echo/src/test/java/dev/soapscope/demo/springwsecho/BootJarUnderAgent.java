@@ -55,6 +55,7 @@ final class BootJarUnderAgent implements AutoCloseable {
                 "-jar", jar.toAbsolutePath().toString(),
                 "--server.port=0"));
         command.addAll(List.of(bootArgs));
+        command.addAll(1, dev.soapscope.testkit.TestJvms.options());
         BootJarUnderAgent app;
         try {
             app = new BootJarUnderAgent(new ProcessBuilder(command).redirectErrorStream(true).start());
