@@ -56,15 +56,16 @@ public final class ClientProcess implements AutoCloseable {
      * @param heapMb     the client's -Xmx in MB
      * @param kit        jars that go before the runner's own on the client's class path (a client kit), or none
      * @param properties system properties of the client JVM
+     * @param jvmOptions options for the client's JVM, after its -Xmx ({@code --jvm-option})
      */
     public static ClientProcess start(Path agentJar, Path logFile, Path profileDir, int heapMb, List<Path> kit,
-                                      Map<String, String> properties)
+                                      Map<String, String> properties, List<String> jvmOptions)
             throws IOException, StartFailure, InterruptedException {
         List<String> classPath = new ArrayList<>();
         kit.forEach(p -> classPath.add(p.toAbsolutePath().toString()));
         classPath.add(System.getProperty("java.class.path"));
         List<String> command = command(agentJar, String.join(File.pathSeparator, classPath), profileDir, heapMb,
-                properties);
+                properties, jvmOptions);
         ClientProcess client = new ClientProcess();
         client.jvm = ForkedJvm.start(command, logFile, "client", client::line);
         Process process = client.jvm.process();
@@ -88,10 +89,11 @@ public final class ClientProcess implements AutoCloseable {
     }
 
     static List<String> command(Path agentJar, String classPath, Path profileDir, int heapMb,
-                                Map<String, String> properties) {
+                                Map<String, String> properties, List<String> jvmOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + heapMb + "m");
+        command.addAll(jvmOptions);
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + ServerProcess.agentOptions(profileDir));
         command.add("-cp");

@@ -49,7 +49,7 @@ final class HeapLadderRun {
         ServerProcess server;
         try {
             Files.createDirectories(log.getParent());
-            server = ServerProcess.start(scenario.webapp().container(), options.agentJar(),
+            server = ServerProcess.start(scenario.webapp().container(), options.agentJar(), options.jvmOptions(),
                     Map.of(scenario.webapp().context(), options.war(scenario.webapp())), MAX_THREADS, log, null, mb);
         } catch (ServerProcess.StartFailure e) {
             return "the server did not start (" + firstLine(e.getMessage()) + ")";
@@ -80,7 +80,7 @@ final class HeapLadderRun {
         ServerProcess server;
         try {
             Files.createDirectories(log.getParent());
-            server = ServerProcess.start(scenario.webapp().container(), options.agentJar(),
+            server = ServerProcess.start(scenario.webapp().container(), options.agentJar(), options.jvmOptions(),
                     Map.of(scenario.webapp().context(), options.war(scenario.webapp())), MAX_THREADS, log, null);
         } catch (ServerProcess.StartFailure | IOException e) {
             String why = "the ladder's server did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
@@ -111,7 +111,7 @@ final class HeapLadderRun {
             Workload workload = scenario.workload();
             client = ClientProcess.start(options.agentJar(), log, null, mb,
                     workload.clientKit() == null ? List.of() : options.clientKit(workload.clientKit()),
-                    workload.clientProperties());
+                    workload.clientProperties(), options.jvmOptions());
         } catch (ClientProcess.StartFailure | IOException e) {
             return "the client did not start (" + firstLine(String.valueOf(e.getMessage())) + ")";
         }

@@ -260,8 +260,8 @@ public final class Main {
                         .toList()), log);
         ServerProcess server;
         try {
-            server = ServerProcess.start(container, options.agentJar(), wars, Math.max(200, options.concurrency() + 8),
-                    log, profileDir);
+            server = ServerProcess.start(container, options.agentJar(), options.jvmOptions(), wars,
+                    Math.max(200, options.concurrency() + 8), log, profileDir);
         } catch (ServerProcess.StartFailure e) {
             err.println("soapscope-demo: " + container.title() + ": " + e.getMessage());
             return null;
@@ -452,7 +452,7 @@ public final class Main {
                     ? FlameGraphWriter.prepareProfile(dir, FlameGraphWriter.clientProfileDir(scenario.name())) : null;
             ClientProcess client = ClientProcess.start(options.agentJar(), log, profile, ClientProcess.DEFAULT_HEAP_MB,
                     workload.clientKit() == null ? List.of() : options.clientKit(workload.clientKit()),
-                    workload.clientProperties());
+                    workload.clientProperties(), options.jvmOptions());
             out.printf(Locale.ROOT, "%s: its client in a forked JVM with the agent, endpoint %s (its output: %s)%n",
                     scenario.name(), client.agentEndpoint(), log);
             return client;

@@ -29,6 +29,7 @@ public record Options(
         TransferSettings transfer,
         boolean flamegraphs,
         boolean heapLadder,
+        List<String> jvmOptions,
         boolean help) {
 
     public static final int DEFAULT_REQUESTS = 2000;
@@ -84,6 +85,8 @@ public record Options(
             warOptions(),
             "  --client-kits DIR       the Metro, Spring-WS, Axis2 and Axis 1.4 clients' jars, in DIR/KIT/target/lib",
             "                          (default ./" + slashed(DEFAULT_CLIENT_KITS) + ")",
+            "  --jvm-option OPT        a JVM option for every JVM the runner forks (servers and clients), once per",
+            "                          option: --jvm-option -XX:TieredStopAtLevel=1 starts them quicker (the tests do)",
             "  --help                  this text",
             "",
             "--requests 2000 --concurrency 200 reproduces the classic setup.",
@@ -141,6 +144,7 @@ public record Options(
         List<Integer> echoSizes = null;
         Integer tuples = null;
         Integer runs = null;
+        List<String> jvmOptions = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -179,6 +183,13 @@ public record Options(
                     }
                 }
                 case "--runs" -> runs = positive(name, inline != null ? inline : value(args, i++, name), 1);
+                case "--jvm-option" -> {
+                    String option = inline != null ? inline : value(args, i++, name);
+                    if (!option.startsWith("-")) {
+                        throw new BadOption(name + " wants one JVM option starting with -, such as -Xss2m; got: " + option);
+                    }
+                    jvmOptions.add(option);
+                }
                 default -> {
                     Webapp webapp = Webapp.byOption(name);
                     if (webapp == null) {
@@ -203,7 +214,7 @@ public record Options(
                 runs != null ? runs : quick ? TransferSettings.QUICK_RUNS : TransferSettings.DEFAULT_RUNS,
                 w > 0);
         return new Options(scenarios, n, c, w, quick, out, agent, Map.copyOf(wars), clientKits, transfer, flamegraphs,
-                heapLadder, help);
+                heapLadder, List.copyOf(jvmOptions), help);
     }
 
     /** Whole numbers separated by commas, each in [min, max], in the order given, each once; K and M when sized. */

@@ -113,24 +113,27 @@ public final class ServerProcess implements AutoCloseable {
      * @param wars       context path ("" for the root, else "/name") to WAR, in deployment order
      * @param profileDir where the agent profiles continuously into ({@link #PROFILER_OPTIONS}); null: no profiling
      */
-    public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
-                                      Path logFile, Path profileDir)
+    public static ServerProcess start(Container container, Path agentJar, List<String> jvmOptions,
+                                      Map<String, Path> wars, int maxThreads, Path logFile, Path profileDir)
             throws IOException, StartFailure, InterruptedException {
-        return start(container, agentJar, wars, maxThreads, logFile, profileDir, DEFAULT_HEAP_MB);
+        return start(container, agentJar, jvmOptions, wars, maxThreads, logFile, profileDir, DEFAULT_HEAP_MB);
     }
 
     /** The server's -Xmx unless a run asks otherwise (the heap ladder does). */
     public static final int DEFAULT_HEAP_MB = 1024;
 
-    /** @param heapMb the server's -Xmx in MB */
-    public static ServerProcess start(Container container, Path agentJar, Map<String, Path> wars, int maxThreads,
-                                      Path logFile, Path profileDir, int heapMb)
+    /**
+     * @param jvmOptions options for the server's JVM, after its -Xmx ({@code --jvm-option})
+     * @param heapMb     the server's -Xmx in MB
+     */
+    public static ServerProcess start(Container container, Path agentJar, List<String> jvmOptions,
+                                      Map<String, Path> wars, int maxThreads, Path logFile, Path profileDir, int heapMb)
             throws IOException, StartFailure, InterruptedException {
         long started = System.nanoTime();
         List<Path> extracted = extract(container == Container.TOMCAT_9 ? TOMCAT9_RESOURCES : List.of(SERVER_JAR_RESOURCE));
         String classPath = !extracted.isEmpty() ? join(extracted)
                 : container == Container.TOMCAT_9 ? tomcat9ClassPath() : classPath();
-        List<String> command = command(agentJar, wars, maxThreads, classPath, profileDir, heapMb);
+        List<String> command = command(agentJar, jvmOptions, wars, maxThreads, classPath, profileDir, heapMb);
         ServerProcess server = new ServerProcess(command);
         try {
             server.jvm = ForkedJvm.start(command, logFile, "server", server::line);
@@ -174,14 +177,15 @@ public final class ServerProcess implements AutoCloseable {
      */
     static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath,
                                 Path profileDir) {
-        return command(agentJar, wars, maxThreads, classPath, profileDir, DEFAULT_HEAP_MB);
+        return command(agentJar, List.of(), wars, maxThreads, classPath, profileDir, DEFAULT_HEAP_MB);
     }
 
-    static List<String> command(Path agentJar, Map<String, Path> wars, int maxThreads, String classPath,
-                                Path profileDir, int heapMb) {
+    static List<String> command(Path agentJar, List<String> jvmOptions, Map<String, Path> wars, int maxThreads,
+                                String classPath, Path profileDir, int heapMb) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + heapMb + "m");
+        command.addAll(jvmOptions);
         command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions(profileDir));
         command.add("-cp");
         command.add(classPath);

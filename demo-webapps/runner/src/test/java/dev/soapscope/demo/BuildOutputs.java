@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.soapscope.testkit.TestJvms;
+
 /** What the runner's ITs get from the Maven build (failsafe's system properties), and reading what runs left. */
 final class BuildOutputs {
 
@@ -35,12 +37,19 @@ final class BuildOutputs {
         assertTrue(Files.isRegularFile(jar), jar + ": the IT runs after package");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", jar.toString()));
-        command.addAll(List.of(args));
+        command.addAll(List.of(withTestJvms(args)));
         command.addAll(List.of("--out", out.toString()));
         Path log = Files.createDirectories(out).resolve("runner.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), "the runner finished: " + read(log));
         return new JarRun(process.exitValue(), read(log));
+    }
+
+    /** {@code args} and a {@code --jvm-option} for each option forked test JVMs get ({@link TestJvms}). */
+    static String[] withTestJvms(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        TestJvms.options().forEach(option -> all.addAll(List.of("--jvm-option", option)));
+        return all.toArray(new String[0]);
     }
 
     /** The file's text, or a line saying why there is none (for failure messages). */

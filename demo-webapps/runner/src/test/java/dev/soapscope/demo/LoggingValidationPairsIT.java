@@ -36,9 +36,10 @@ class LoggingValidationPairsIT {
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-pairs");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"--scenario", "logging,validation", "--requests", String.valueOf(REQUESTS),
+        int status = Main.run(BuildOutputs.withTestJvms("--scenario", "logging,validation",
+            "--requests", String.valueOf(REQUESTS),
             "--concurrency", "2", "--warmup", "20", "--agent", property("soapscope.demo.agentJar").toString(),
-            "--war", property("soapscope.demo.war").toString(), "--out", out.toString()},
+            "--war", property("soapscope.demo.war").toString(), "--out", out.toString()),
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
         System.out.println(printed);

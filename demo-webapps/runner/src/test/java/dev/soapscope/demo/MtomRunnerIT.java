@@ -37,7 +37,7 @@ class MtomRunnerIT {
         Path out = property("soapscope.demo.itOut").resolveSibling("it-report-mtom");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"--quick", "--scenario", "payload-caching/axiom-streaming,"
+        int status = Main.run(BuildOutputs.withTestJvms("--quick", "--scenario", "payload-caching/axiom-streaming,"
                 + String.join(",", MTOM),
             "--requests", "30", "--concurrency", "2", "--warmup", "10", "--fetch-sizes", "100,1000", "--tuples", "2000",
             "--echo-sizes", "32K,256K", "--runs", "1",
@@ -48,7 +48,7 @@ class MtomRunnerIT {
             "--mtom-axis2-war", property("soapscope.demo.mtomAxis2War").toString(),
             "--client-kits", property("soapscope.demo.clientKits").toString(),
             "--mtom-spring-ws-war", property("soapscope.demo.mtomSpringWsWar").toString(), "--no-heap-ladder",
-            "--out", out.toString()},
+            "--out", out.toString()),
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
         String errors = stderr.toString(StandardCharsets.UTF_8);

@@ -85,6 +85,9 @@ class OptionsTest {
         assertEquals(Path.of("a.jar"), o.agentJar());
         assertEquals(Path.of("w.war"), o.war(Webapp.PAYLOAD_CACHING));
         assertEquals(Webapp.MTOM.defaultWar(), o.war(Webapp.MTOM));
+        assertEquals(List.of(), o.jvmOptions());
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-Xss2m"),
+                Options.parse("--jvm-option", "-XX:TieredStopAtLevel=1", "--jvm-option=-Xss2m").jvmOptions());
         assertTrue(Options.parse("--help").help());
         assertTrue(Options.parse("-h").help());
     }
@@ -106,6 +109,9 @@ class OptionsTest {
         assertMessage("--echo-sizes wants sizes from 1 to 33554432, got: lots", "--echo-sizes", "lots");
         assertMessage("--echo-sizes wants one or more sizes separated by commas", "--echo-sizes", ",");
         assertMessage("--runs wants a whole number of 1 or more, got: 0", "--runs", "0");
+        assertMessage("--jvm-option wants one JVM option starting with -, such as -Xss2m; got: Xss2m",
+                "--jvm-option", "Xss2m");
+        assertMessage("--jvm-option wants a value", "--jvm-option");
     }
 
     private static void assertMessage(String expected, String... args) {
@@ -117,7 +123,8 @@ class OptionsTest {
     @Test
     void usageNamesEveryOption() {
         for (String option : List.of("--scenario", "--requests", "--concurrency", "--warmup", "--quick", "--out",
-                "--agent", "--war", "--mtom-war", "--fetch-sizes", "--tuples", "--echo-sizes", "--runs", "--help")) {
+                "--agent", "--war", "--mtom-war", "--fetch-sizes", "--tuples", "--echo-sizes", "--runs", "--jvm-option",
+                "--help")) {
             assertTrue(Options.USAGE.contains(option), option);
         }
     }

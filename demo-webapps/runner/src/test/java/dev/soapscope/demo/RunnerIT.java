@@ -33,9 +33,10 @@ class RunnerIT {
         Path out = property("soapscope.demo.itOut");
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"--quick", "--requests", String.valueOf(REQUESTS), "--concurrency", "4",
+        int status = Main.run(BuildOutputs.withTestJvms("--quick", "--requests", String.valueOf(REQUESTS),
+            "--concurrency", "4",
             "--warmup", "20", "--scenario", "payload-caching", "--agent", agent.toString(), "--war", war.toString(),
-            "--out", out.toString()},
+            "--out", out.toString()),
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String printed = stdout.toString(StandardCharsets.UTF_8);
         String errors = stderr.toString(StandardCharsets.UTF_8);

@@ -18,7 +18,7 @@ class ServerProcessIT {
     void theStartTimeIsThisServersOwn(@TempDir Path dir) throws Exception {
         long before = System.nanoTime();
         try (ServerProcess server = ServerProcess.start(Container.TOMCAT_9,
-                BuildOutputs.property("soapscope.demo.agentJar"),
+                BuildOutputs.property("soapscope.demo.agentJar"), java.util.List.of(),
                 Map.of("", BuildOutputs.property("soapscope.demo.axis1War")), 16, dir.resolve("server.log"), null)) {
             double within = (System.nanoTime() - before) / 1e9;
             assertTrue(server.startSeconds() > 0 && server.startSeconds() <= within,

@@ -69,6 +69,21 @@ class ServerProcessTest {
                 Map.of("", Path.of("d.war")), 200, "server.jar", Path.of("a,b")));
     }
 
+    /** --jvm-option: given to the server's JVM and to a client's, after their -Xmx and before the agent. */
+    @Test
+    void jvmOptionsGoToTheServersAndTheClientsJvm() {
+        List<String> server = ServerProcess.command(Path.of("a.jar"), List.of("-XX:TieredStopAtLevel=1"),
+                Map.of("", Path.of("d.war")), 200, "server.jar", null, 512);
+        List<String> client = ClientProcess.command(Path.of("a.jar"), "client.jar", null, 256, Map.of(),
+                List.of("-XX:TieredStopAtLevel=1"));
+        for (List<String> command : List.of(server, client)) {
+            int option = command.indexOf("-XX:TieredStopAtLevel=1");
+            assertTrue(option > 0 && command.get(option - 1).startsWith("-Xmx"), command.toString());
+            assertTrue(option < command.indexOf("-javaagent:" + Path.of("a.jar").toAbsolutePath()
+                    + "=port=0,host=127.0.0.1,endpoint=true,log=info"), command.toString());
+        }
+    }
+
     @Test
     void readsWhatTheAgentSaysAboutProfiling() {
         ServerProcess.ProfilingLines lines = new ServerProcess.ProfilingLines();
