@@ -89,8 +89,28 @@ public final class Probes {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
             }
         }
+        loadWhatTransformingLoads();
         builder.installOn(inst);
         return installed;
+    }
+
+    /**
+     * Loads what the transformer's own concurrent maps load lazily: ThreadLocalRandom the first time two threads
+     * contend on one (its counter cells ask it for a probe), the tree bins when a bin grows long. Loaded from inside
+     * the transformer while the JVM is loading that very class, it is a ClassCircularityError, which the JVM then
+     * keeps in ConcurrentHashMap's constant pool, so every later contended map in the application fails too (seen on
+     * CXF's HTTP client threads: "Could not initialize class jdk.internal.net.http.ResponseTimerEvent"). So they are
+     * loaded before any transform. (Its counter cells and forwarding nodes are loaded with the JVM.)
+     */
+    static void loadWhatTransformingLoads() {
+        java.util.concurrent.ThreadLocalRandom.current();
+        for (String nested : new String[] {"TreeBin", "TreeNode"}) {
+            try {
+                Class.forName("java.util.concurrent.ConcurrentHashMap$" + nested, false, null);
+            } catch (Throwable e) {
+                Log.debug("not preloaded: ConcurrentHashMap$" + nested + ": " + e); // another JDK's layout
+            }
+        }
     }
 
     /**
