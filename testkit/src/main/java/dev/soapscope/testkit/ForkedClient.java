@@ -104,6 +104,7 @@ public final class ForkedClient implements AutoCloseable {
         private Path agentJar;
         private String agentArgs = "port=0";
         private Path javaHome = Path.of(System.getProperty("java.home"));
+        private boolean fullJit;
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;
@@ -171,6 +172,12 @@ public final class ForkedClient implements AutoCloseable {
             return this;
         }
 
+        /** The JDK's default JIT rather than {@link TestJvms}'s: for a JVM whose test is crypto (TLS, signatures). */
+        public Builder fullJit() {
+            fullJit = true;
+            return this;
+        }
+
         public Builder args(String... more) {
             args.addAll(Arrays.asList(more));
             return this;
@@ -180,7 +187,9 @@ public final class ForkedClient implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(javaHome.resolve("bin").resolve("java").toString());
             command.add("-Xmx512m");
-            command.addAll(TestJvms.options());
+            if (!fullJit) {
+                command.addAll(TestJvms.options());
+            }
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentArgs);
             }

@@ -213,6 +213,7 @@ public final class ForkedServer implements AutoCloseable {
         private boolean echoOutput;
         private final List<String> jvmArgs = new ArrayList<>();
         private final List<String> argsBeforeAgent = new ArrayList<>();
+        private boolean fullJit;
         private final List<Path> extraClasspath = new ArrayList<>();
         private final List<String> servlets = new ArrayList<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
@@ -263,6 +264,12 @@ public final class ForkedServer implements AutoCloseable {
             return this;
         }
 
+        /** The JDK's default JIT rather than {@link TestJvms}'s: for a server whose test is crypto (signatures, TLS). */
+        public Builder fullJit() {
+            fullJit = true;
+            return this;
+        }
+
         public Builder jvmArgs(String... args) {
             jvmArgs.addAll(Arrays.asList(args));
             return this;
@@ -298,7 +305,9 @@ public final class ForkedServer implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(home.resolve("bin").resolve(windows ? "java.exe" : "java").toString());
             command.add("-Xmx512m");
-            command.addAll(TestJvms.options());
+            if (!fullJit) {
+                command.addAll(TestJvms.options());
+            }
             command.addAll(argsBeforeAgent);
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + (agentArgs == null ? "" : "=" + agentArgs));

@@ -5,7 +5,9 @@ package dev.soapscope.testkit;
  * two cores C2 compiling the agent's and the stacks' start-up code was about 40% of a forked JVM's CPU (CXF's
  * dispatch sample ITs: 39 s of CPU against 68 s, 26 s against 37 s of test time). What the tests assert (counts,
  * names, shares, profiles of the same run) does not depend on it; the benchmarks, which measure the JIT's work too,
- * fork their own JVMs. Pass {@code -Dsoapscope.test.fullJit=true} to Maven to fork them with the JDK's default.
+ * fork their own JVMs. Not for crypto: C1 has none of C2's intrinsics for it, and a test of signatures or TLS
+ * handshakes ran slower (Rampart's 16 s to 26 s): those forks ask for {@code fullJit()}. Pass
+ * {@code -Dsoapscope.test.fullJit=true} to Maven to fork every one with the JDK's default.
  */
 public final class TestJvms {
     private TestJvms() {

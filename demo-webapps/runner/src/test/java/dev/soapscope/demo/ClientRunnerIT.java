@@ -51,10 +51,10 @@ class ClientRunnerIT {
     @BeforeAll
     static void runTheClientGroup() throws Exception {
         out = property("soapscope.demo.itOut").resolveSibling("it-report-clients");
-        run = BuildOutputs.runPackagedJar(out, 900, "--scenario", "client", "--quick",
+        run = BuildOutputs.runPackagedJar(out, 900, BuildOutputs.withTestJvms("--scenario", "client", "--quick",
                 "--agent", property("soapscope.demo.agentJar").toString(),
                 "--mtom-war", property("soapscope.demo.mtomWar").toString(),
-                "--client-kits", property("soapscope.demo.clientKits").toString());
+                "--client-kits", property("soapscope.demo.clientKits").toString()));
         System.out.println(run.printed());
         assertEquals(0, run.exit(), run.printed() + "\nserver log:\n" + read(out.resolve("server.log")));
         scenarios = new ObjectMapper().readTree(out.resolve("report.json").toFile()).path("scenarios");

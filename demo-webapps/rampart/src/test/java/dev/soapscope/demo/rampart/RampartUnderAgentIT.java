@@ -51,7 +51,7 @@ class RampartUnderAgentIT {
     @BeforeAll
     static void deployAndDrive() throws Exception {
         Wars.explode(Path.of(System.getProperty("rampart.war", "target/rampart.war")), webapp);
-        server = ForkedServer.tomcat9().webapp(webapp)
+        server = ForkedServer.tomcat9().fullJit().webapp(webapp)
                 .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);

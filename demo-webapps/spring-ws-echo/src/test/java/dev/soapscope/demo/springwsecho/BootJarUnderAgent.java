@@ -50,12 +50,30 @@ final class BootJarUnderAgent implements AutoCloseable {
 
     /** As above, with more agent arguments ({@code profiler=cpu,...}) after {@code port=0}. */
     static BootJarUnderAgent start(Path agentJar, String agentArgs, Path jar, Path javaHome, String... bootArgs) {
+        return start(true, agentJar, agentArgs, jar, javaHome, bootArgs);
+    }
+
+    /** As {@link #start(Path, Path, Path, String...)} with the JDK's default JIT: for a test of TLS handshakes. */
+    static BootJarUnderAgent startFullJit(Path agentJar, Path jar, Path javaHome, String... bootArgs) {
+        return start(false, agentJar, "", jar, javaHome, bootArgs);
+    }
+
+    /** As {@link #start(Path, Path)} with the JDK's default JIT. */
+    static BootJarUnderAgent startFullJit(Path agentJar, Path jar) {
+        return startFullJit(agentJar, jar, Path.of(System.getProperty("java.home")));
+    }
+
+    /** {@code c1}: with the options of {@link dev.soapscope.testkit.TestJvms}. */
+    private static BootJarUnderAgent start(boolean c1, Path agentJar, String agentArgs, Path jar, Path javaHome,
+                                           String... bootArgs) {
         List<String> command = new java.util.ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx512m",
                 "-javaagent:" + agentJar.toAbsolutePath() + "=port=0" + (agentArgs.isEmpty() ? "" : "," + agentArgs),
                 "-jar", jar.toAbsolutePath().toString(),
                 "--server.port=0"));
         command.addAll(List.of(bootArgs));
-        command.addAll(1, dev.soapscope.testkit.TestJvms.options());
+        if (c1) {
+            command.addAll(1, dev.soapscope.testkit.TestJvms.options());
+        }
         BootJarUnderAgent app;
         try {
             app = new BootJarUnderAgent(new ProcessBuilder(command).redirectErrorStream(true).start());

@@ -36,7 +36,7 @@ class EchoClientsUnderAgentIT {
 
     @BeforeAll
     static void startServer() {
-        server = BootJarUnderAgent.start(agentJar(), echoJar());
+        server = BootJarUnderAgent.startFullJit(agentJar(), echoJar());
         url = server.uri("/echo-server/services").toString();
     }
 
@@ -123,7 +123,7 @@ class EchoClientsUnderAgentIT {
     @Test
     void aTlsClientSetUpForEveryCallShowsItsHandshakeAndTrustStoreInEveryCall(@TempDir Path tmp) throws Exception {
         Path keyStore = selfSignedKeyStore(tmp.resolve("echo-server.p12"));
-        try (BootJarUnderAgent tls = BootJarUnderAgent.start(agentJar(), echoJar(), Path.of(System.getProperty("java.home")),
+        try (BootJarUnderAgent tls = BootJarUnderAgent.startFullJit(agentJar(), echoJar(), Path.of(System.getProperty("java.home")),
                 "--server.ssl.enabled=true", "--server.ssl.key-store=" + keyStore.toAbsolutePath(),
                 "--server.ssl.key-store-type=PKCS12", "--server.ssl.key-store-password=" + EchoClientsDriver.TRUST_STORE_PASSWORD);
              ForkedClient client = driver("spring-ws-hc5-tls-per-call", "https://127.0.0.1:" + tls.port() + "/echo-server/services",
@@ -202,6 +202,7 @@ class EchoClientsUnderAgentIT {
         return ForkedClient.main(EchoClientsDriver.class.getName())
                 .classpath(classpath)
                 .agentUnderTest(null)
+                .fullJit() // TLS handshakes for every call: C1 has no intrinsics for their arithmetic
                 .args(args.toArray(new String[0]))
                 .start()
                 .await(EchoClientsDriver.DONE, Duration.ofSeconds(180));

@@ -47,7 +47,7 @@ class WsSecurityUnderAgentIT {
     @BeforeAll
     static void deployAndDrive() throws Exception {
         Wars.explode(Path.of(System.getProperty("wssecurity.war", "target/ws-security.war")), webapp);
-        server = ForkedServer.tomcat().webapp(webapp)
+        server = ForkedServer.tomcat().fullJit().webapp(webapp)
                 .agentUnderTest()
                 .start();
         agent = AgentEndpoint.of(server);
