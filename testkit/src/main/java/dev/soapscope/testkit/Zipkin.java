@@ -39,11 +39,13 @@ public final class Zipkin implements AutoCloseable {
             port = s.getLocalPort();
         }
         Path log = dir.resolve("zipkin.log");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-jar", Tracers.zipkinServer().toString(),
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(TestJvms.options());
+        command.addAll(java.util.List.of("-jar", Tracers.zipkinServer().toString(),
                 "--armeria.ports[0].port=" + port, "--armeria.ports[0].ip=127.0.0.1",
-                "--armeria.ports[0].protocols=http")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "--armeria.ports[0].protocols=http"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Zipkin zipkin = new Zipkin(p, log, port);
         try {
             zipkin.awaitReady();
