@@ -187,9 +187,7 @@ public final class ForkedClient implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(javaHome.resolve("bin").resolve("java").toString());
             command.add("-Xmx512m");
-            if (!fullJit) {
-                command.addAll(TestJvms.options());
-            }
+            command.addAll(TestJvms.options(fullJit));
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + agentArgs);
             }

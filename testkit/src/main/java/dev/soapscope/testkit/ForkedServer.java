@@ -305,9 +305,7 @@ public final class ForkedServer implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(home.resolve("bin").resolve(windows ? "java.exe" : "java").toString());
             command.add("-Xmx512m");
-            if (!fullJit) {
-                command.addAll(TestJvms.options());
-            }
+            command.addAll(TestJvms.options(fullJit));
             command.addAll(argsBeforeAgent);
             if (agentJar != null) {
                 command.add("-javaagent:" + agentJar.toAbsolutePath() + (agentArgs == null ? "" : "=" + agentArgs));

@@ -15,7 +15,12 @@ public final class TestJvms {
 
     /** The options every forked test JVM gets before its own (none with {@code soapscope.test.fullJit}). */
     public static java.util.List<String> options() {
-        return Boolean.getBoolean("soapscope.test.fullJit") ? java.util.List.of()
+        return options(false);
+    }
+
+    /** As {@link #options()}; none for a fork that asked for the JDK's default JIT ({@code fullJit}). */
+    public static java.util.List<String> options(boolean fullJit) {
+        return fullJit || Boolean.getBoolean("soapscope.test.fullJit") ? java.util.List.of()
                 : java.util.List.of("-XX:TieredStopAtLevel=1");
     }
 }

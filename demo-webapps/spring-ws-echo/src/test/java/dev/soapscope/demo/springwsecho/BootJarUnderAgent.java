@@ -50,12 +50,12 @@ final class BootJarUnderAgent implements AutoCloseable {
 
     /** As above, with more agent arguments ({@code profiler=cpu,...}) after {@code port=0}. */
     static BootJarUnderAgent start(Path agentJar, String agentArgs, Path jar, Path javaHome, String... bootArgs) {
-        return start(true, agentJar, agentArgs, jar, javaHome, bootArgs);
+        return start(false, agentJar, agentArgs, jar, javaHome, bootArgs);
     }
 
     /** As {@link #start(Path, Path, Path, String...)} with the JDK's default JIT: for a test of TLS handshakes. */
     static BootJarUnderAgent startFullJit(Path agentJar, Path jar, Path javaHome, String... bootArgs) {
-        return start(false, agentJar, "", jar, javaHome, bootArgs);
+        return start(true, agentJar, "", jar, javaHome, bootArgs);
     }
 
     /** As {@link #start(Path, Path)} with the JDK's default JIT. */
@@ -63,17 +63,15 @@ final class BootJarUnderAgent implements AutoCloseable {
         return startFullJit(agentJar, jar, Path.of(System.getProperty("java.home")));
     }
 
-    /** {@code c1}: with the options of {@link dev.soapscope.testkit.TestJvms}. */
-    private static BootJarUnderAgent start(boolean c1, Path agentJar, String agentArgs, Path jar, Path javaHome,
+    /** {@code fullJit}: without the options of {@link dev.soapscope.testkit.TestJvms}. */
+    private static BootJarUnderAgent start(boolean fullJit, Path agentJar, String agentArgs, Path jar, Path javaHome,
                                            String... bootArgs) {
         List<String> command = new java.util.ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx512m",
                 "-javaagent:" + agentJar.toAbsolutePath() + "=port=0" + (agentArgs.isEmpty() ? "" : "," + agentArgs),
                 "-jar", jar.toAbsolutePath().toString(),
                 "--server.port=0"));
         command.addAll(List.of(bootArgs));
-        if (c1) {
-            command.addAll(1, dev.soapscope.testkit.TestJvms.options());
-        }
+        command.addAll(1, dev.soapscope.testkit.TestJvms.options(fullJit));
         BootJarUnderAgent app;
         try {
             app = new BootJarUnderAgent(new ProcessBuilder(command).redirectErrorStream(true).start());
