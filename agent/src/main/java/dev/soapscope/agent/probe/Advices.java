@@ -1,18 +1,33 @@
 package dev.soapscope.agent.probe;
 
-import net.bytebuddy.asm.Advice;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Advice read from the agent jar's class files by name, never loaded into the agent's class loader. */
 final class Advices {
     private Advices() {
     }
 
-    static AdviceTransformer with(Advice.WithCustomMapping mapping) {
-        return new AdviceTransformer(mapping);
+    /** Advice binding the values of custom annotations: a parameter annotated {@code annotation} gets {@code value}. */
+    static AdviceSet with(Class<?> annotation, Object value) {
+        return new AdviceSet(Collections.singletonMap(descriptor(annotation), value));
     }
 
-    static AdviceTransformer plain() {
-        return with(Advice.withCustomMapping());
+    /** As {@link #with(Class, Object)}, two of them. */
+    static AdviceSet with(Class<?> annotation, Object value, Class<?> other, Object otherValue) {
+        Map<String, Object> constants = new HashMap<String, Object>();
+        constants.put(descriptor(annotation), value);
+        constants.put(descriptor(other), otherValue);
+        return new AdviceSet(constants);
+    }
+
+    static AdviceSet plain() {
+        return new AdviceSet(Collections.<String, Object>emptyMap());
+    }
+
+    private static String descriptor(Class<?> annotation) {
+        return "L" + annotation.getName().replace('.', '/') + ";";
     }
 
     /** The binary name of a nested advice class, without loading it. */

@@ -6,15 +6,14 @@ import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.HotSpots;
 import dev.soapscope.recorder.Naming;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.utility.JavaModule;
 
 import java.io.OutputStream;
 import java.security.ProtectionDomain;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -75,23 +74,26 @@ final class Axis1Probes implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
-        final AgentBuilder.Transformer stages = STAGES.transformer();
-        final AgentBuilder.Transformer own = Advices.plain()
+    public Weaving weaving() {
+        final Weaving stages = STAGES.weaving();
+        final Weaving own = Advices.plain()
                 .advice(isPrivate().and(named("setCurrentForm")).and(takesArguments(Object.class, int.class)),
                         Advices.nested(Axis1Probes.class, "FormChange"))
                 .advice(named("invoke").and(takesArguments(1))
                                 .and(takesArgument(0, named("org.apache.axis.MessageContext"))),
                         Advices.nested(Axis1Probes.class, "NameFromService"));
-        return new AgentBuilder.Transformer() {
+        return new Weaving() {
             @Override
-            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-                builder = stages.transform(builder, type, loader, module, domain);
+            public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+                stages.adviceFor(type, method, into);
                 if (type.getName().equals(SOAP_PART) || type.getName().equals(SOAP_SERVICE)) {
-                    builder = own.transform(builder, type, loader, module, domain);
+                    own.adviceFor(type, method, into);
                 }
-                return builder;
+            }
+
+            @Override
+            public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+                stages.woven(type, loader, domain);
             }
         };
     }

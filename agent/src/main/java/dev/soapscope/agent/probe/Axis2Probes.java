@@ -6,14 +6,13 @@ import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.Naming;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.utility.JavaModule;
 
 import java.security.ProtectionDomain;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
@@ -125,32 +124,35 @@ final class Axis2Probes implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
-        final AgentBuilder.Transformer stages = STAGES.transformer();
-        final AgentBuilder.Transformer phases = Advices.plain()
+    public Weaving weaving() {
+        final Weaving stages = STAGES.weaving();
+        final Weaving phases = Advices.plain()
                 .advice(named("invoke").and(takesArguments(1)), Advices.nested(Axis2Probes.class, "InAxis2Phase"));
-        final AgentBuilder.Transformer dispatch = Advices.plain()
+        final Weaving dispatch = Advices.plain()
                 .advice(named("checkPostConditions").and(takesArguments(1)),
                         Advices.nested(Axis2Probes.class, "NameFromDispatch"));
-        final AgentBuilder.Transformer faultCheck = Advices.plain()
+        final Weaving faultCheck = Advices.plain()
                 .advice(named("isFault").and(takesArguments(0)), Advices.nested(Axis2Probes.class, "FaultCheckParses"));
-        final AgentBuilder.Transformer send = Advices.plain()
+        final Weaving send = Advices.plain()
                 .advice(named("invoke").and(takesArguments(1)).and(not(isAbstract())).and(isDeclaredBy(TRANSPORT_SENDERS)),
                         Advices.nested(Axis2Probes.class, "ServerSend"));
-        return new AgentBuilder.Transformer() {
+        return new Weaving() {
             @Override
-            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-                builder = stages.transform(builder, type, loader, module, domain);
-                builder = send.transform(builder, type, loader, module, domain);
+            public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+                stages.adviceFor(type, method, into);
+                send.adviceFor(type, method, into);
                 if (type.getName().equals(PHASE)) {
-                    builder = phases.transform(builder, type, loader, module, domain);
+                    phases.adviceFor(type, method, into);
                 } else if (type.getName().equals(DISPATCH_PHASE)) {
-                    builder = dispatch.transform(builder, type, loader, module, domain);
+                    dispatch.adviceFor(type, method, into);
                 } else if (type.getName().equals(MESSAGE_CONTEXT)) {
-                    builder = faultCheck.transform(builder, type, loader, module, domain);
+                    faultCheck.adviceFor(type, method, into);
                 }
-                return builder;
+            }
+
+            @Override
+            public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+                stages.woven(type, loader, domain);
             }
         };
     }

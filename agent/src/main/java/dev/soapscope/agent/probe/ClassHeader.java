@@ -9,38 +9,26 @@ final class ClassHeader {
     private ClassHeader() {
     }
 
+    /** The class's access flags (ACC_INTERFACE, ACC_SYNTHETIC...), or -1 if not a class file we read. */
+    static int access(byte[] b) {
+        try {
+            int p = afterConstantPool(b, null);
+            return p < 0 ? -1 : u2(b, p);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** Binary names of the superclass (absent for java.lang.Object) and the interfaces; null if not a class file we read. */
     static String[] supertypes(byte[] b) {
         try {
-            if (b.length < 10 || u4(b, 0) != 0xCAFEBABE) {
+            if (b.length < 10) {
                 return null;
             }
-            int count = u2(b, 8);
-            int[] offsets = new int[count]; // of each entry's tag
-            int p = 10;
-            for (int i = 1; i < count; i++) {
-                offsets[i] = p;
-                int tag = b[p] & 0xFF;
-                switch (tag) {
-                    case 1: // Utf8
-                        p += 3 + u2(b, p + 1);
-                        break;
-                    case 7: case 8: case 16: case 19: case 20: // Class, String, MethodType, Module, Package
-                        p += 3;
-                        break;
-                    case 15: // MethodHandle
-                        p += 4;
-                        break;
-                    case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
-                        p += 5;
-                        break;
-                    case 5: case 6: // Long, Double: two entries
-                        p += 9;
-                        i++;
-                        break;
-                    default:
-                        return null;
-                }
+            int[] offsets = new int[u2(b, 8)]; // of each entry's tag
+            int p = afterConstantPool(b, offsets);
+            if (p < 0) {
+                return null;
             }
             int superIndex = u2(b, p + 4);
             int interfaces = u2(b, p + 6);
@@ -56,6 +44,42 @@ final class ClassHeader {
         } catch (RuntimeException e) {
             return null; // truncated or odd: the caller asks Byte Buddy instead
         }
+    }
+
+    /** Where the access flags start, past the constant pool (each entry's offset noted in {@code offsets}); -1 if odd. */
+    private static int afterConstantPool(byte[] b, int[] offsets) {
+        if (b.length < 10 || u4(b, 0) != 0xCAFEBABE) {
+            return -1;
+        }
+        int count = u2(b, 8);
+        int p = 10;
+        for (int i = 1; i < count; i++) {
+            if (offsets != null) {
+                offsets[i] = p;
+            }
+            int tag = b[p] & 0xFF;
+            switch (tag) {
+                case 1: // Utf8
+                    p += 3 + u2(b, p + 1);
+                    break;
+                case 7: case 8: case 16: case 19: case 20: // Class, String, MethodType, Module, Package
+                    p += 3;
+                    break;
+                case 15: // MethodHandle
+                    p += 4;
+                    break;
+                case 3: case 4: case 9: case 10: case 11: case 12: case 17: case 18:
+                    p += 5;
+                    break;
+                case 5: case 6: // Long, Double: two entries
+                    p += 9;
+                    i++;
+                    break;
+                default:
+                    return -1;
+            }
+        }
+        return p;
     }
 
     private static String className(byte[] b, int[] offsets, int classIndex) {

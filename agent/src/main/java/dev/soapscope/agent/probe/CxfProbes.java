@@ -7,7 +7,6 @@ import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.PhaseDetails;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.Naming;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -133,7 +132,7 @@ final class CxfProbes {
         }
 
         @Override
-        public AgentBuilder.Transformer transformer() {
+        public Weaving weaving() {
             return Advices.plain()
                     .advice(named("handleMessage").and(takesArguments(1)).and(not(isBridge())).and(not(isAbstract()))
                                     .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(Rule.below(PHASE_INTERCEPTOR))),

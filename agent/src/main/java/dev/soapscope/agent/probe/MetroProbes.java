@@ -4,14 +4,13 @@ import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
 import dev.soapscope.recorder.Naming;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.utility.JavaModule;
 
 import java.security.ProtectionDomain;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
@@ -94,19 +93,23 @@ final class MetroProbes implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
-        final AgentBuilder.Transformer stages = STAGES.transformer();
-        final AgentBuilder.Transformer naming = Advices.plain()
+    public Weaving weaving() {
+        final Weaving stages = STAGES.weaving();
+        final Weaving naming = Advices.plain()
                 .advice(namedOneOf("invoke", "invokeProvider", "invokeAsyncProvider")
                                 .and(takesArgument(0, named(PACKET)))
                                 .and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(Rule.below(INVOKER))),
                         Advices.nested(MetroProbes.class, "NameFromWsdlOperation"));
-        return new AgentBuilder.Transformer() {
+        return new Weaving() {
             @Override
-            public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                    ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-                return naming.transform(stages.transform(builder, type, loader, module, domain),
-                        type, loader, module, domain);
+            public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+                stages.adviceFor(type, method, into);
+                naming.adviceFor(type, method, into);
+            }
+
+            @Override
+            public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+                stages.woven(type, loader, domain);
             }
         };
     }

@@ -1,7 +1,6 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.agent.BootstrapJar;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -49,7 +48,7 @@ final class OsgiBootDelegationProbe implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
+    public Weaving weaving() {
         return Advices.plain().advice(named("newFramework").and(takesArguments(1)).and(takesArgument(0, Map.class)),
                 Advices.nested(OsgiBootDelegationProbe.class, "AddBootDelegation"));
     }

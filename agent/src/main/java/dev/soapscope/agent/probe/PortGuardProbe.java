@@ -1,7 +1,6 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.PortGuard;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -41,7 +40,7 @@ final class PortGuardProbe implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
+    public Weaving weaving() {
         return Advices.plain().advice(named("bind").and(isStatic()).and(takesArguments(3).or(takesArguments(4)))
                         .and(isDeclaredBy(named("sun.nio.ch.Net"))), Advices.nested(PortGuardProbe.class, "BeforeBind"))
                 .advice(named("bind").and(not(isStatic())).and(takesArguments(2)).and(isDeclaredBy(named("java.net.ServerSocket"))),

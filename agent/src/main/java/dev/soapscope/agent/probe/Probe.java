@@ -27,7 +27,7 @@ interface Probe {
     }
 
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */
-    AgentBuilder.Transformer transformer();
+    Weaving weaving();
 
     /** Runs once before the probe is installed (registering vocabularies the advice looks up). */
     void prepare();

@@ -2,13 +2,6 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
@@ -16,9 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-
-/** Every probe, and the one place the AgentBuilder is built. */
+/** Every probe, and the one place they are installed. */
 public final class Probes {
     private Probes() {
     }
@@ -54,26 +45,8 @@ public final class Probes {
         if (unmatched != null) {
             Log.warn(unmatched);
         }
-        AgentBuilder builder = agentBuilder()
-                // Pattern, UUID and the XML factories are loaded before premain (and everything is, on attach)
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                // retransformation may not add fields or methods: advice only inlines code
-                .disableClassFormatChanges()
-                // advice in java.base calls the recorder, which lives in the bootstrap loader's unnamed module
-                .assureReadEdgeTo(inst, Recorder.class)
-                .with(new FailureLog())
-                // supertype matchers resolve each loaded class's hierarchy: class files read once while loading in bulk
-                .with(TypeDescriptionCache.emptiedWhenQuiet())
-                // instrument JDK classes too, but never ourselves or Byte Buddy
-                .ignore(nameStartsWith("dev.soapscope.agent.")
-                        .or(nameStartsWith("dev.soapscope.recorder."))
-                        .or(nameStartsWith("dev.soapscope.config."))
-                        .or(nameStartsWith("dev.soapscope.metrics."))
-                        .or(nameStartsWith("dev.soapscope.filter."))
-                        .or(nameStartsWith("dev.soapscope.shaded."))
-                        .or(nameStartsWith("net.bytebuddy."))
-                        .or(nameStartsWith("jdk.internal.reflect."))
-                        .or(nameStartsWith("sun.reflect.")));
+        List<Probe> probes = new ArrayList<Probe>();
+        List<Weaving> weavings = new ArrayList<Weaving>();
         List<String> installed = new ArrayList<String>();
         for (Probe probe : all()) {
             if (isDisabled(probe.name(), disabled)) {
@@ -81,17 +54,41 @@ public final class Probes {
             }
             try {
                 probe.prepare();
-                AgentBuilder.Transformer transformer = probe.transformer();
-                builder = builder.type(new NotSynthetic(probe.matcher(), transformer))
-                        .transform(new RecorderReach.Guarded(transformer));
+                weavings.add(probe.weaving());
+                probes.add(probe);
                 installed.add(probe.name());
             } catch (Throwable e) {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
             }
         }
         loadWhatTransformingLoads();
-        builder.installOn(inst);
+        ModuleReads.recorderReadByBootModules(inst, Recorder.class);
+        ClassWeaver weaver = new ClassWeaver(probes, weavings);
+        boolean retransform = inst.isRetransformClassesSupported();
+        inst.addTransformer(weaver, retransform);
+        if (retransform) {
+            retransformLoaded(inst, weaver);
+        }
         return installed;
+    }
+
+    /**
+     * Weaves the probes' classes loaded before the transformer was added: JDK classes at premain (Pattern, UUID, the
+     * XML factories), everything when attached to a running JVM. One class at a time: one that cannot be
+     * retransformed is logged and the others go on.
+     */
+    static void retransformLoaded(Instrumentation inst, ClassWeaver weaver) {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            try {
+                if (c.isArray() || c.isPrimitive() || ClassWeaver.ignored(c.getName().replace('.', '/'))
+                        || !weaver.wants(c) || !inst.isModifiableClass(c)) {
+                    continue;
+                }
+                inst.retransformClasses(c);
+            } catch (Throwable e) {
+                Log.warnOnce("instrument:" + c.getName(), "could not instrument " + c.getName() + "; it runs unprobed", e);
+            }
+        }
     }
 
     /**
@@ -109,34 +106,6 @@ public final class Probes {
                 Class.forName("java.util.concurrent.ConcurrentHashMap$" + nested, false, null);
             } catch (Throwable e) {
                 Log.debug("not preloaded: ConcurrentHashMap$" + nested + ": " + e); // another JDK's layout
-            }
-        }
-    }
-
-    /**
-     * Byte Buddy's agent builder without what inline advice on frozen classes never uses: the method graph of
-     * inherited methods (advice goes on declared methods only), the validation of the rewritten class, and the Nexus,
-     * a class Byte Buddy would otherwise inject into the system class loader at start (by reflection, about 0.15 s of
-     * CPU) to initialise generated fields we never add.
-     */
-    static AgentBuilder.Default agentBuilder() {
-        String name = ByteBuddy.class.getName(); // shaded in the agent jar: so is the property Byte Buddy reads
-        String nexusDisabled = name.substring(0, name.lastIndexOf('.')) + ".nexus.disabled";
-        boolean set = false;
-        try {
-            if (System.getProperty(nexusDisabled) == null) {
-                System.setProperty(nexusDisabled, "true");
-                set = true;
-            }
-        } catch (SecurityException e) {
-            // the Nexus is then injected, as before
-        }
-        try {
-            return new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED)
-                    .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE));
-        } finally {
-            if (set) {
-                System.clearProperty(nexusDisabled); // read once, when the builder is made: leaves the JVM as it was
             }
         }
     }
@@ -178,55 +147,4 @@ public final class Probes {
         }
         return names;
     }
-
-    /**
-     * A probe's matcher, never matching synthetic classes (compiler-made: nothing of ours to time). Asked after the
-     * probe's own, which most classes fail on their name or loader, rather than in the ignore matcher, where it made
-     * Byte Buddy parse every class loaded.
-     */
-    static final class NotSynthetic implements AgentBuilder.RawMatcher {
-        private final AgentBuilder.RawMatcher probe;
-        private final AgentBuilder.Transformer transformer;
-
-        NotSynthetic(AgentBuilder.RawMatcher probe, AgentBuilder.Transformer transformer) {
-            this.probe = probe;
-            this.transformer = transformer;
-        }
-
-        /** The probe's types, but not synthetic ones, nor those it would write back unchanged ({@link Advising}). */
-        @Override
-        public boolean matches(TypeDescription type, ClassLoader loader, JavaModule module, Class<?> redefined,
-                               java.security.ProtectionDomain domain) {
-            return probe.matches(type, loader, module, redefined, domain) && !type.isSynthetic()
-                    && Advising.changes(transformer, type);
-        }
-    }
-
-    /**
-     * A probe target that cannot be instrumented runs unprobed: a warning, once per type. Any other type that Byte
-     * Buddy could not look at (a matcher met a superclass its loader cannot find) is none of our business: debug.
-     */
-    static final class FailureLog extends AgentBuilder.Listener.Adapter {
-        @Override
-        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
-                                     DynamicType dynamicType) {
-            Log.debug("instrumented " + type.getName());
-        }
-
-        @Override
-        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
-            if (RecorderReach.isTransforming(typeName)) {
-                Log.warnOnce("instrument:" + typeName, "could not instrument " + typeName + "; it runs unprobed", error);
-            } else {
-                Log.debug("not a probe target, not instrumented: " + typeName + ": " + error);
-            }
-        }
-
-        @Override
-        public void onComplete(String typeName, ClassLoader loader, JavaModule module, boolean loaded) {
-            RecorderReach.doneWith(typeName);
-            Supertypes.loaded();
-        }
-    }
-
 }

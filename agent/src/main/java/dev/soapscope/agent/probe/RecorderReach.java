@@ -3,12 +3,7 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.config.Config;
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
 
-import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,19 +21,9 @@ final class RecorderReach {
     /** One class per package of the bootstrap jar, as the agent sees them: the bootstrap loader's. */
     private static final Class<?>[] BOOTSTRAP_CLASSES = {Recorder.class, Config.class};
     private static final Map<ClassLoader, Boolean> CHECKED = new WeakHashMap<ClassLoader, Boolean>();
-    /** The type a probe's transformer is working on, on this thread: its errors are worth a warning. */
-    private static final ThreadLocal<String> TRANSFORMING = new ThreadLocal<String>();
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     private RecorderReach() {
-    }
-
-    static boolean isTransforming(String typeName) {
-        return typeName != null && typeName.equals(TRANSFORMING.get());
-    }
-
-    static void doneWith(String typeName) {
-        TRANSFORMING.remove();
     }
 
     /** True if classes defined by {@code loader} can call the recorder; the first loader that cannot is a warning. */
@@ -110,24 +95,5 @@ final class RecorderReach {
             b.append(b.length() == 0 ? "" : ",").append(name, 0, name.lastIndexOf('.'));
         }
         return b.toString();
-    }
-
-    /** A probe's transformer, applied only where the recorder is in reach. */
-    static final class Guarded implements AgentBuilder.Transformer {
-        private final AgentBuilder.Transformer probe;
-
-        Guarded(AgentBuilder.Transformer probe) {
-            this.probe = probe;
-        }
-
-        @Override
-        public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-            if (!reaches(loader)) {
-                return builder;
-            }
-            TRANSFORMING.set(type.getName());
-            return probe.transform(builder, type, loader, module, domain);
-        }
     }
 }

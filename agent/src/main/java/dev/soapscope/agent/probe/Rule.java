@@ -2,8 +2,6 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.Phase;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -27,21 +25,22 @@ final class Rule {
     final ElementMatcher<? super ClassLoader> loaders;
     private final ElementMatcher.Junction<MethodDescription> methods;
     private final String advice;
-    private final Advice.WithCustomMapping mapping;
+    /** The advice's constants bound, with no methods yet. */
+    private final AdviceSet bound;
 
     private Rule(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
-                 String advice, Advice.WithCustomMapping mapping) {
+                 String advice, AdviceSet bound) {
         // bridges would time covariant overloads twice; abstract methods have no code to advise
-        this(types, null, methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types)), advice, mapping);
+        this(types, null, methods.and(not(isBridge())).and(not(isAbstract())).and(isDeclaredBy(types)), advice, bound);
     }
 
     private Rule(ElementMatcher.Junction<TypeDescription> types, ElementMatcher<? super ClassLoader> loaders,
-                 ElementMatcher.Junction<MethodDescription> methods, String advice, Advice.WithCustomMapping mapping) {
+                 ElementMatcher.Junction<MethodDescription> methods, String advice, AdviceSet bound) {
         this.types = types;
         this.loaders = loaders;
         this.methods = methods;
         this.advice = advice;
-        this.mapping = mapping;
+        this.bound = bound;
     }
 
     /**
@@ -49,7 +48,7 @@ final class Rule {
      * probe, so the stack's supertype rules are not asked about every class the bootstrap loader defines.
      */
     Rule loadedBy(ElementMatcher<? super ClassLoader> loaders) {
-        return new Rule(types, loaders, methods, advice, mapping);
+        return new Rule(types, loaders, methods, advice, bound);
     }
 
     /** Classes that are, or implement or extend, the named type: what most rules' types are. */
@@ -61,7 +60,7 @@ final class Rule {
     /** The methods' self time goes to {@code phase}. */
     static Rule phase(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhase"),
-                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+                Advices.with(RuleAdvice.PhaseValue.class, phase.ordinal()));
     }
 
     /**
@@ -71,20 +70,20 @@ final class Rule {
     static Rule phaseInRequest(ElementMatcher.Junction<TypeDescription> types,
                                ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhaseInRequest"),
-                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+                Advices.with(RuleAdvice.PhaseValue.class, phase.ordinal()));
     }
 
     /** The methods' self time goes to {@code phase}, but only inside a SOAP call this JVM makes: JDK HTTP plumbing. */
     static Rule phaseInCall(ElementMatcher.Junction<TypeDescription> types,
                             ElementMatcher.Junction<MethodDescription> methods, Phase phase) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "InPhaseInCall"),
-                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal()));
+                Advices.with(RuleAdvice.PhaseValue.class, phase.ordinal()));
     }
 
     /** Each outermost call is one {@code kind} event; the site is the called method. */
     static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods, HotSpotKind kind) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtMethod"),
-                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal()));
+                Advices.with(RuleAdvice.KindValue.class, kind.ordinal()));
     }
 
     /**
@@ -93,15 +92,14 @@ final class Rule {
      */
     static Rule created(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind) {
         return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedOfType"),
-                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal()));
+                Advices.with(RuleAdvice.KindValue.class, kind.ordinal()));
     }
 
     /** Each outermost call is one {@code kind} event at the named site, such as {@code bytes -> envelope}. */
     static Rule hotspot(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
                         HotSpotKind kind, String site) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "CallAtSite"),
-                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
-                        .bind(RuleAdvice.SiteValue.class, site));
+                Advices.with(RuleAdvice.KindValue.class, kind.ordinal(), RuleAdvice.SiteValue.class, site));
     }
 
     /**
@@ -111,8 +109,7 @@ final class Rule {
     static Rule singleByteReadIn(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
                                  Phase phase, String site) {
         return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ByteReadInPhase"),
-                Advice.withCustomMapping().bind(RuleAdvice.PhaseValue.class, phase.ordinal())
-                        .bind(RuleAdvice.SiteValue.class, site));
+                Advices.with(RuleAdvice.PhaseValue.class, phase.ordinal(), RuleAdvice.SiteValue.class, site));
     }
 
     /**
@@ -121,8 +118,7 @@ final class Rule {
      */
     static Rule createdAt(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind, String site) {
         return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedAtSite"),
-                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
-                        .bind(RuleAdvice.SiteValue.class, site));
+                Advices.with(RuleAdvice.KindValue.class, kind.ordinal(), RuleAdvice.SiteValue.class, site));
     }
 
     /**
@@ -131,33 +127,32 @@ final class Rule {
      */
     static Rule createdOnceCalling(ElementMatcher.Junction<TypeDescription> types, HotSpotKind kind, String site) {
         return new Rule(types, isConstructor(), Advices.nested(RuleAdvice.class, "CreatedOnceCalling"),
-                Advice.withCustomMapping().bind(RuleAdvice.KindValue.class, kind.ordinal())
-                        .bind(RuleAdvice.SiteValue.class, site));
+                Advices.with(RuleAdvice.KindValue.class, kind.ordinal(), RuleAdvice.SiteValue.class, site));
     }
 
     /** The methods are a SOAP call's boundary: each outermost one is one call this JVM makes. */
     static Rule clientCall(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
-        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCall"), Advice.withCustomMapping());
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCall"), Advices.plain());
     }
 
     /** As {@link #clientCall}, for methods whose first argument is the endpoint address: the call's peer. */
     static Rule clientCallToAddress(ElementMatcher.Junction<TypeDescription> types,
                                     ElementMatcher.Junction<MethodDescription> methods) {
-        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCallToAddress"), Advice.withCustomMapping());
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "ClientCallToAddress"), Advices.plain());
     }
 
     /** The methods get a probe's own advice (a nested class of {@code holder}), with no constants bound. */
     static Rule advised(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
                         Class<?> holder, String advice) {
-        return new Rule(types, methods, Advices.nested(holder, advice), Advice.withCustomMapping());
+        return new Rule(types, methods, Advices.nested(holder, advice), Advices.plain());
     }
 
     /** What the methods return names the request's operation (as the SOAP stack sees it). */
     static Rule operationName(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods) {
-        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "NameFromReturn"), Advice.withCustomMapping());
+        return new Rule(types, methods, Advices.nested(RuleAdvice.class, "NameFromReturn"), Advices.plain());
     }
 
-    AgentBuilder.Transformer transformer() {
-        return Advices.with(mapping).advice(methods, advice);
+    AdviceSet weaving() {
+        return bound.advice(methods, advice);
     }
 }

@@ -3,7 +3,6 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.AsyncRequests;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -57,7 +56,7 @@ final class ServletRequestProbe implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
+    public Weaving weaving() {
         return Advices.plain().advice(named("service").and(not(isAbstract())).and(takesArguments(2))
                                 .and(takesArgument(0, named(namespace + ".servlet.ServletRequest")))
                                 .and(takesArgument(1, named(namespace + ".servlet.ServletResponse"))),

@@ -86,7 +86,7 @@ final class ServletStreamProbe implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
+    public Weaving weaving() {
         String input = namespace + ".servlet.ServletInputStream";
         String output = namespace + ".servlet.ServletOutputStream";
         return Advices.plain()

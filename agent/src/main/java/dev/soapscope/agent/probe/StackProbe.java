@@ -2,7 +2,7 @@ package dev.soapscope.agent.probe;
 
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.utility.JavaModule;
 import net.bytebuddy.matcher.ElementMatcher;
 import dev.soapscope.recorder.SeenStacks;
@@ -105,43 +105,35 @@ final class StackProbe implements Probe {
     }
 
     @Override
-    public AgentBuilder.Transformer transformer() {
-        final List<AgentBuilder.Transformer> each = new ArrayList<AgentBuilder.Transformer>();
+    public Weaving weaving() {
+        final List<AdviceSet> each = new ArrayList<AdviceSet>();
         for (Rule r : rules) {
-            each.add(r.transformer());
+            each.add(r.weaving());
         }
         return new Rules(each);
     }
 
-    /** The rules' advice, in order, and the stack noted as seen at its first class transformed. */
-    private final class Rules implements AgentBuilder.Transformer, Advising {
-        private final List<AgentBuilder.Transformer> each;
+    /** The rules' advice, in order, and the stack noted as seen at its first class woven. */
+    private final class Rules implements Weaving {
+        private final List<AdviceSet> each;
 
-        Rules(List<AgentBuilder.Transformer> each) {
+        Rules(List<AdviceSet> each) {
             this.each = each;
         }
 
         @Override
-        public boolean advises(TypeDescription type) {
-            for (AgentBuilder.Transformer t : each) {
-                if (Advising.changes(t, type)) {
-                    return true;
-                }
+        public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+            for (AdviceSet s : each) {
+                s.adviceFor(type, method, into);
             }
-            return false;
         }
 
         @Override
-        public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                                ClassLoader loader, JavaModule module, ProtectionDomain domain) {
-            for (AgentBuilder.Transformer t : each) {
-                builder = t.transform(builder, type, loader, module, domain);
-            }
+        public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
             // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
             if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {
                 SeenStacks.seen(stack, location(type, loader, domain));
             }
-            return builder;
         }
     }
 

@@ -1,0 +1,84 @@
+package dev.soapscope.agent.probe;
+
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Advice classes put on the methods matchers select, with the constants their custom annotations bind. Each advice
+ * class file is read from the agent jar the first time a method needs it: most probes never match a class.
+ */
+final class AdviceSet implements Weaving {
+    private final Map<String, Object> constants;
+    private final List<ElementMatcher<? super MethodDescription>> methods;
+    private final List<String> advices;
+    /** Each advice, read once; null until a method needs it. */
+    private final AdviceInliner.AdviceCode[] read;
+
+    AdviceSet(Map<String, Object> constants) {
+        this(constants, Collections.<ElementMatcher<? super MethodDescription>>emptyList(), Collections.<String>emptyList());
+    }
+
+    private AdviceSet(Map<String, Object> constants, List<ElementMatcher<? super MethodDescription>> methods,
+                      List<String> advices) {
+        this.constants = constants;
+        this.methods = methods;
+        this.advices = advices;
+        this.read = new AdviceInliner.AdviceCode[advices.size()];
+    }
+
+    /** This set, also applying the advice class {@code advice} (a binary name) to {@code matching} methods. */
+    AdviceSet advice(ElementMatcher<? super MethodDescription> matching, String advice) {
+        List<ElementMatcher<? super MethodDescription>> m = new ArrayList<ElementMatcher<? super MethodDescription>>(methods);
+        m.add(matching);
+        List<String> a = new ArrayList<String>(advices);
+        a.add(advice);
+        return new AdviceSet(constants, m, a);
+    }
+
+    @Override
+    public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+        for (int i = 0; i < advices.size(); i++) {
+            if (methods.get(i).matches(method)) {
+                into.add(code(i));
+            }
+        }
+    }
+
+    /** Advice {@code i}, read from the agent jar (a race reads it twice, harmlessly). */
+    AdviceInliner.AdviceCode code(int i) {
+        AdviceInliner.AdviceCode c = read[i];
+        if (c == null) {
+            c = AdviceInliner.AdviceCode.read(classFile(advices.get(i)), constants);
+            read[i] = c;
+        }
+        return c;
+    }
+
+    /** The class file of the agent's class {@code name}, without loading the class. */
+    static byte[] classFile(String name) {
+        String resource = name.replace('.', '/') + ".class";
+        ClassLoader agent = AdviceSet.class.getClassLoader();
+        try (InputStream in = agent == null ? ClassLoader.getSystemResourceAsStream(resource) : agent.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("no class file for advice " + name);
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                out.write(buffer, 0, n);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read advice " + name + ": " + e, e);
+        }
+    }
+}

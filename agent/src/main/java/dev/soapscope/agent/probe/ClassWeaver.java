@@ -1,0 +1,214 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.Log;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.ParameterDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The agent's class file transformer: decides from a class's name, loader and header which probes want it, and weaves
+ * only those classes, with the probes' advice inlined by {@link AdviceInliner}. Every other class costs a few name
+ * checks and, for probes that match by supertype, a read of its header. The probes' matchers are Byte Buddy's, asked
+ * about descriptions made from the class file's header and each method's descriptor (nothing else is parsed).
+ */
+final class ClassWeaver implements ClassFileTransformer {
+    /** Never ours, nor Byte Buddy's, nor the JDK's reflection accessors. */
+    private static final String[] IGNORED = {"dev/soapscope/agent/", "dev/soapscope/recorder/", "dev/soapscope/config/",
+            "dev/soapscope/metrics/", "dev/soapscope/filter/", "dev/soapscope/shaded/", "net/bytebuddy/",
+            "jdk/internal/reflect/", "sun/reflect/"};
+    /** Supertype answers per loader are dropped past this many classes: bounded whatever a server loads. */
+    static final int MAX_KNOWN = 20000;
+
+    private final List<Probe> probes;
+    private final List<AgentBuilder.RawMatcher> matchers;
+    private final List<Weaving> weavings;
+    /** Per loader, the probes' supertype names each class is below ({@link Supertypes}); the bootstrap loader's apart. */
+    private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
+    private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
+    /** A class loaded while this thread transforms (our own, or the JDK's lazily) is not transformed. */
+    private final ThreadLocal<Boolean> busy = new ThreadLocal<Boolean>();
+
+    ClassWeaver(List<Probe> probes, List<Weaving> weavings) {
+        this.probes = probes;
+        this.weavings = weavings;
+        this.matchers = new ArrayList<AgentBuilder.RawMatcher>();
+        for (Probe p : probes) {
+            matchers.add(p.matcher());
+        }
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
+                            byte[] classFile) {
+        if (internalName == null || classFile == null || ignored(internalName) || busy.get() != null) {
+            return null;
+        }
+        busy.set(Boolean.TRUE);
+        String name = internalName.replace('/', '.');
+        try {
+            return weave(name, loader, domain, classFile);
+        } catch (Throwable e) {
+            Log.warnOnce("instrument:" + name, "could not instrument " + name + "; it runs unprobed", e);
+            return null;
+        } finally {
+            Supertypes.loaded();
+            busy.remove();
+        }
+    }
+
+    /** The class woven, or null if no probe has advice for its methods. */
+    byte[] weave(String name, ClassLoader loader, ProtectionDomain domain, byte[] classFile) {
+        int access = ClassHeader.access(classFile);
+        if (access < 0 || (access & Opcodes.ACC_SYNTHETIC) != 0) {
+            return null; // compiler-made: nothing of ours to time
+        }
+        final TypeDescription type = new TypeDescription.Latent(name, access, null,
+                Collections.<TypeDescription.Generic>emptyList());
+        Supertypes.loading(name, knownOf(loader), new ClassFileLocator.Compound(
+                ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader)));
+        final List<Integer> matched = new ArrayList<Integer>();
+        for (int i = 0; i < probes.size(); i++) {
+            if (matchers.get(i).matches(type, loader, null, null, domain)) {
+                matched.add(i);
+            }
+        }
+        if (matched.isEmpty() || !RecorderReach.reaches(loader)) {
+            return null;
+        }
+        final boolean[] used = new boolean[probes.size()];
+        final Set<String> refused = new HashSet<String>();
+        AdviceInliner.Plan plan = new AdviceInliner.Plan() {
+            @Override
+            public List<AdviceInliner.AdviceCode> adviceFor(int methodAccess, String method, String descriptor) {
+                List<AdviceInliner.AdviceCode> advice = new ArrayList<AdviceInliner.AdviceCode>(2);
+                if (refused.contains(method + descriptor)) {
+                    return advice;
+                }
+                MethodDescription m = method(type, methodAccess, method, descriptor);
+                for (int i : matched) {
+                    int before = advice.size();
+                    weavings.get(i).adviceFor(type, m, advice);
+                    used[i] |= advice.size() > before;
+                }
+                return advice;
+            }
+        };
+        byte[] woven;
+        while (true) {
+            try {
+                woven = AdviceInliner.weave(classFile, plan);
+                break;
+            } catch (AdviceInliner.Refused e) {
+                // that method runs unprobed; the class's others are woven
+                Log.warnOnce("instrument:" + name + "." + e.method, e.getMessage() + "; that method runs unprobed", null);
+                if (!refused.add(e.method) || refused.size() > 16) {
+                    return null;
+                }
+                Arrays.fill(used, false);
+            }
+        }
+        if (woven != null) {
+            for (int i : matched) {
+                if (used[i]) {
+                    weavings.get(i).woven(type, loader, domain);
+                }
+            }
+            Log.debug("instrumented " + name);
+        }
+        return woven;
+    }
+
+    /** Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. */
+    boolean wants(Class<?> c) {
+        TypeDescription type = TypeDescription.ForLoadedType.of(c);
+        if (type.isSynthetic()) {
+            return false;
+        }
+        for (AgentBuilder.RawMatcher m : matchers) {
+            if (m.matches(type, c.getClassLoader(), null, c, null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What the probes' method matchers are asked: the method as its descriptor tells it. */
+    static MethodDescription method(TypeDescription declaring, int access, String name, String descriptor) {
+        Type[] arguments = Type.getArgumentTypes(descriptor);
+        List<ParameterDescription.Token> parameters = new ArrayList<ParameterDescription.Token>(arguments.length);
+        for (Type a : arguments) {
+            parameters.add(new ParameterDescription.Token(type(a)));
+        }
+        return new MethodDescription.Latent(declaring, name, access, Collections.<net.bytebuddy.description.type.TypeVariableToken>emptyList(),
+                type(Type.getReturnType(descriptor)), parameters, Collections.<TypeDescription.Generic>emptyList(),
+                Collections.<net.bytebuddy.description.annotation.AnnotationDescription>emptyList(), null, null);
+    }
+
+    /** A parameter or return type, by name only: what the matchers compare. */
+    private static TypeDescription.Generic type(Type t) {
+        switch (t.getSort()) {
+            case Type.VOID: return TypeDescription.ForLoadedType.of(void.class).asGenericType();
+            case Type.BOOLEAN: return TypeDescription.ForLoadedType.of(boolean.class).asGenericType();
+            case Type.BYTE: return TypeDescription.ForLoadedType.of(byte.class).asGenericType();
+            case Type.CHAR: return TypeDescription.ForLoadedType.of(char.class).asGenericType();
+            case Type.SHORT: return TypeDescription.ForLoadedType.of(short.class).asGenericType();
+            case Type.INT: return TypeDescription.ForLoadedType.of(int.class).asGenericType();
+            case Type.FLOAT: return TypeDescription.ForLoadedType.of(float.class).asGenericType();
+            case Type.LONG: return TypeDescription.ForLoadedType.of(long.class).asGenericType();
+            case Type.DOUBLE: return TypeDescription.ForLoadedType.of(double.class).asGenericType();
+            case Type.ARRAY:
+                return TypeDescription.ArrayProjection.of(type(t.getElementType()).asErasure(), t.getDimensions())
+                        .asGenericType();
+            default:
+                return new TypeDescription.Latent(t.getClassName(), Opcodes.ACC_PUBLIC, null,
+                        Collections.<TypeDescription.Generic>emptyList()).asGenericType();
+        }
+    }
+
+    private Map<String, Set<String>> knownOf(ClassLoader loader) {
+        if (loader == null) {
+            return bounded(bootstrapKnown);
+        }
+        synchronized (known) {
+            Map<String, Set<String>> k = known.get(loader);
+            if (k == null) {
+                k = new ConcurrentHashMap<String, Set<String>>();
+                known.put(loader, k);
+            }
+            return bounded(k);
+        }
+    }
+
+    private static Map<String, Set<String>> bounded(Map<String, Set<String>> k) {
+        if (k.size() > MAX_KNOWN) {
+            k.clear(); // the hierarchy roots are read again, once
+        }
+        return k;
+    }
+
+    static boolean ignored(String internalName) {
+        for (String prefix : IGNORED) {
+            if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.soapscope.agent.probe;
+
+import dev.soapscope.recorder.Log;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.Set;
+
+/**
+ * Lets the JDK's named modules read the recorder, which lives in the bootstrap loader's unnamed module: advice
+ * inlined into {@code java.base} or {@code java.xml} calls it, and a named module reads only what it declares. Done
+ * once at start for every module of the boot layer, by reflection: the agent is compiled for Java 8, which has no
+ * modules (there, nothing to do).
+ */
+final class ModuleReads {
+    private ModuleReads() {
+    }
+
+    static void recorderReadByBootModules(Instrumentation inst, Class<?> recorder) {
+        try {
+            Method getModule = Class.class.getMethod("getModule");
+            Class<?> moduleType = getModule.getReturnType();
+            Object unnamed = getModule.invoke(recorder);
+            Class<?> layerType = Class.forName("java.lang.ModuleLayer");
+            Object boot = layerType.getMethod("boot").invoke(null);
+            Set<?> modules = (Set<?>) layerType.getMethod("modules").invoke(boot);
+            Method redefine = Instrumentation.class.getMethod("redefineModule", moduleType, Set.class,
+                    java.util.Map.class, java.util.Map.class, Set.class, java.util.Map.class);
+            Method canRead = moduleType.getMethod("canRead", moduleType);
+            for (Object module : modules) {
+                if (!(Boolean) canRead.invoke(module, unnamed)) {
+                    redefine.invoke(inst, module, Collections.singleton(unnamed), Collections.emptyMap(),
+                            Collections.emptyMap(), Collections.emptySet(), Collections.emptyMap());
+                }
+            }
+        } catch (NoSuchMethodException | ClassNotFoundException java8) {
+            // no modules: every class reads the bootstrap loader's
+        } catch (Throwable e) {
+            Log.warn("the JDK's modules cannot be made to read the recorder; probes of JDK classes may record nothing: " + e);
+        }
+    }
+}
