@@ -73,6 +73,25 @@ final class AdviceInliner {
     interface Plan {
         /** The advice for the method, applied in list order, the first outermost; empty: leave it alone. */
         List<AdviceCode> adviceFor(int access, String name, String descriptor);
+
+        /**
+         * A field {@code field} that a superclass of the target declares, {@code superName} (an internal name) first,
+         * for {@code @FieldValue}; null if none that the target may read.
+         */
+        default InheritedField inheritedField(String superName, String field) {
+            return null;
+        }
+    }
+
+    /** A field a superclass declares: its descriptor and access flags. */
+    static final class InheritedField {
+        final String descriptor;
+        final int access;
+
+        InheritedField(String descriptor, int access) {
+            this.descriptor = descriptor;
+            this.access = access;
+        }
     }
 
     /** Thrown when a method cannot take its advice; {@link #method} (name + descriptor) says which. */
@@ -408,7 +427,9 @@ final class AdviceInliner {
     /** The target class as the first pass sees it. */
     private static final class Target {
         String name;
+        String superName;
         int version;
+        Plan plan;
         final Map<String, String> fields = new HashMap<String, String>();       // name -> descriptor
         final Map<String, Integer> fieldAccess = new HashMap<String, Integer>();
         final Map<String, List<AdviceCode>> advice = new HashMap<String, List<AdviceCode>>(); // name + descriptor
@@ -423,11 +444,13 @@ final class AdviceInliner {
     static byte[] weave(byte[] classFile, final Plan plan) {
         ClassReader reader = new ClassReader(classFile);
         final Target target = new Target();
+        target.plan = plan;
         // First pass: fields, the plan, and the original max locals of the advised methods only (others' code is skipped).
         reader.accept(new ClassVisitor(API) {
             @Override
             public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
                 target.name = name;
+                target.superName = superName;
                 target.version = version & 0xFFFF;
             }
 
@@ -788,11 +811,19 @@ final class AdviceInliner {
                     case FIELD:
                         String field = (String) b.value;
                         String fieldDesc = target.fields.get(field);
+                        Integer fieldAccess = target.fieldAccess.get(field);
                         if (fieldDesc == null) {
-                            throw refused(target.name.replace('/', '.') + " declares no field " + field);
+                            // inherited, as Byte Buddy finds it: read through this class, where the JVM resolves it
+                            InheritedField inherited = target.superName == null ? null
+                                    : target.plan.inheritedField(target.superName, field);
+                            if (inherited == null) {
+                                throw refused(target.name.replace('/', '.') + " has no field " + field + " it may read");
+                            }
+                            fieldDesc = inherited.descriptor;
+                            fieldAccess = inherited.access;
                         }
                         from = Type.getType(fieldDesc);
-                        if ((target.fieldAccess.get(field) & Opcodes.ACC_STATIC) != 0) {
+                        if ((fieldAccess & Opcodes.ACC_STATIC) != 0) {
                             mv.visitFieldInsn(Opcodes.GETSTATIC, target.name, field, fieldDesc);
                         } else if (isStatic) {
                             throw refused("instance field " + field + " read in a static method");

@@ -6,6 +6,9 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
@@ -81,8 +84,9 @@ final class ClassWeaver implements ClassFileTransformer {
         }
         final TypeDescription type = new TypeDescription.Latent(name, access, null,
                 Collections.<TypeDescription.Generic>emptyList());
-        Supertypes.loading(name, knownOf(loader), new ClassFileLocator.Compound(
-                ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader)));
+        final ClassFileLocator classFiles = new ClassFileLocator.Compound(
+                ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
+        Supertypes.loading(name, knownOf(loader), classFiles);
         final List<Integer> matched = new ArrayList<Integer>();
         for (int i = 0; i < probes.size(); i++) {
             if (matchers.get(i).matches(type, loader, null, null, domain)) {
@@ -109,6 +113,11 @@ final class ClassWeaver implements ClassFileTransformer {
                 }
                 return advice;
             }
+
+            @Override
+            public AdviceInliner.InheritedField inheritedField(String superName, String field) {
+                return ClassWeaver.inheritedField(classFiles, superName, field, name.substring(0, name.lastIndexOf('.') + 1));
+            }
         };
         byte[] woven;
         while (true) {
@@ -133,6 +142,53 @@ final class ClassWeaver implements ClassFileTransformer {
             Log.debug("instrumented " + name);
         }
         return woven;
+    }
+
+    /**
+     * The field {@code field} as the first of {@code superName} and its superclasses that declares it has it, read
+     * from their class files; null if none does, or if the subclass (of package {@code pkg}, with its dot) may not
+     * read it.
+     */
+    static AdviceInliner.InheritedField inheritedField(ClassFileLocator classFiles, String superName, final String field,
+                                                       String pkg) {
+        String owner = superName;
+        for (int depth = 0; owner != null && depth < 64; depth++) {
+            final String[] found = new String[2];
+            final int[] access = new int[1];
+            try {
+                ClassFileLocator.Resolution r = classFiles.locate(owner.replace('/', '.'));
+                if (!r.isResolved()) {
+                    return null;
+                }
+                new ClassReader(r.resolve()).accept(new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visit(int version, int acc, String name, String signature, String superName,
+                                      String[] interfaces) {
+                        found[1] = superName;
+                    }
+
+                    @Override
+                    public FieldVisitor visitField(int acc, String name, String descriptor, String signature, Object value) {
+                        if (name.equals(field)) {
+                            found[0] = descriptor;
+                            access[0] = acc;
+                        }
+                        return null;
+                    }
+                }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            } catch (Exception e) {
+                return null;
+            }
+            if (found[0] != null) {
+                boolean samePackage = owner.replace('/', '.').startsWith(pkg)
+                        && owner.lastIndexOf('/') + 1 == pkg.length();
+                boolean readable = (access[0] & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0
+                        || (access[0] & Opcodes.ACC_PRIVATE) == 0 && samePackage;
+                return readable ? new AdviceInliner.InheritedField(found[0], access[0]) : null;
+            }
+            owner = found[1];
+        }
+        return null;
     }
 
     /** Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. */
