@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -34,6 +35,21 @@ class PremainLoadsBeforeTransformingIT {
         assertTrue(transformer > 0, "the agent's transformer was loaded");
         assertTrue(random >= 0 && random < transformer, "ThreadLocalRandom at line " + random
                 + " of the class-loading log, the transformer at line " + transformer);
+    }
+
+    /**
+     * Nothing the transformer needs is loaded inside it while the JVM loads that very class: premain warms it up before
+     * adding it. (Matching the loaded classes after adding it once loaded an error class that Byte Buddy's classes
+     * verify against from inside the transformer: "could not instrument java.lang.reflect.GenericSignatureFormatError
+     * ... ClassCircularityError".)
+     */
+    @Test
+    void premainInstrumentsWithoutClassCircularity(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("with.log");
+        classesLoaded(log, "-javaagent:" + AgentOnTomcatIT.AGENT + "=port=0");
+        String out = Files.readString(log.resolveSibling(log.getFileName() + ".out"));
+        assertTrue(out.contains("agent ") && out.contains(" started"), out);
+        assertFalse(out.contains("could not instrument") || out.contains("ClassCircularityError"), out);
     }
 
     /** The class-loading log of {@link ContainerLikeMain} run to its end, with {@code agent} (or none). */

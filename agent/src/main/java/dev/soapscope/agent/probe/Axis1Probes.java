@@ -19,6 +19,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isPrivate;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Apache Axis 1.4 (javax). {@code org.apache.axis.SOAPPart} holds a message in one form at a time (string, stream,
@@ -46,7 +47,7 @@ final class Axis1Probes implements Probe {
             Rule.phase(named("org.apache.axis.message.RPCElement"), named("outputImpl"), Phase.MARSHAL),
             Rule.phase(named("org.apache.axis.message.SOAPEnvelope"), named("outputImpl"), Phase.SOAP_SERIALIZE),
             Rule.phase(named(SOAP_PART).or(named("org.apache.axis.Message")),
-                    named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
+                    named("writeTo").and(takesArguments(1)).and(takesArgument(0, type(OutputStream.class))),
                     Phase.SOAP_SERIALIZE))
             .loadedBy(SeesType.anyOf(SOAP_PART)).seenAs(Stack.AXIS1);
 
@@ -77,7 +78,7 @@ final class Axis1Probes implements Probe {
     public Weaving weaving() {
         final Weaving stages = STAGES.weaving();
         final Weaving own = Advices.plain()
-                .advice(isPrivate().and(named("setCurrentForm")).and(takesArguments(Object.class, int.class)),
+                .advice(isPrivate().and(named("setCurrentForm")).and(takesArguments(2).and(takesArgument(0, type(Object.class))).and(takesArgument(1, type(int.class)))),
                         Advices.nested(Axis1Probes.class, "FormChange"))
                 .advice(named("invoke").and(takesArguments(1))
                                 .and(takesArgument(0, named("org.apache.axis.MessageContext"))),

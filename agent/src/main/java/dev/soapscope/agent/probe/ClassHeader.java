@@ -2,8 +2,7 @@ package dev.soapscope.agent.probe;
 
 /**
  * The direct supertypes named in a class file's header: its superclass and interfaces, read from the constant pool
- * without parsing members, annotations or signatures (which Byte Buddy's type pool does for every class it
- * describes). Enough to tell, for most classes a server loads, that none of their supertypes is one a probe asks for.
+ * without parsing members, annotations or signatures (which a type pool does for every class it describes). Enough to tell, for most classes a server loads, that none of their supertypes is one a probe asks for.
  */
 final class ClassHeader {
     private ClassHeader() {
@@ -42,7 +41,7 @@ final class ClassHeader {
             }
             return names;
         } catch (RuntimeException e) {
-            return null; // truncated or odd: the caller asks Byte Buddy instead
+            return null; // truncated or odd: the caller decides without it
         }
     }
 

@@ -191,18 +191,86 @@ final class ClassWeaver implements ClassFileTransformer {
         return null;
     }
 
+    /**
+     * Runs matching and weaving once on a class of the agent's own, the result dropped, before the transformer is
+     * added: what they load is then loaded. Loaded from inside the transformer while the JVM loads that very class
+     * (an error class a verifier needs, say), it would be a ClassCircularityError, and the class would run unprobed.
+     */
+    void warmUp() {
+        try {
+            String name = WarmUp.class.getName();
+            byte[] own = AdviceSet.classFile(name);
+            ClassLoader loader = WarmUp.class.getClassLoader();
+            weave(name, loader, null, own);
+            TypeDescription type = new TypeDescription.Latent(name, Opcodes.ACC_PUBLIC, null,
+                    Collections.<TypeDescription.Generic>emptyList());
+            MethodDescription run = method(type, Opcodes.ACC_PUBLIC, "run", "(I)I");
+            run.getParameters().asTypeList().asErasures(); // what matchers on parameter types load
+            run.getReturnType().asErasure();
+            for (Weaving w : weavings) {
+                w.adviceFor(type, run, new ArrayList<AdviceInliner.AdviceCode>());
+            }
+            final AdviceInliner.AdviceCode phase = Advices.with(RuleAdvice.PhaseValue.class, 0)
+                    .advice(net.bytebuddy.matcher.ElementMatchers.any(), Advices.nested(RuleAdvice.class, "InPhase")).code(0);
+            AdviceInliner.weave(own, new AdviceInliner.Plan() {
+                @Override
+                public List<AdviceInliner.AdviceCode> adviceFor(int access, String method, String descriptor) {
+                    return method.equals("run") ? Collections.singletonList(phase)
+                            : Collections.<AdviceInliner.AdviceCode>emptyList();
+                }
+            });
+        } catch (Throwable e) {
+            Log.debug("warming up the weaver: " + e); // the transformer then loads what it needs as it goes
+        } finally {
+            Supertypes.loaded();
+        }
+    }
+
+    /** What {@link #warmUp} weaves: a method with a branch and a handler, so that frames are written too. */
+    static final class WarmUp {
+        int run(int n) {
+            try {
+                return n > 0 ? n : -n;
+            } catch (RuntimeException e) {
+                return 0;
+            }
+        }
+    }
+
     /** Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. */
-    boolean wants(Class<?> c) {
-        TypeDescription type = TypeDescription.ForLoadedType.of(c);
-        if (type.isSynthetic()) {
+    boolean wants(Class<?> c, Map<Class<?>, TypeDescription> described) {
+        if (c.isSynthetic()) {
             return false;
         }
+        TypeDescription type = described(c, described);
         for (AgentBuilder.RawMatcher m : matchers) {
             if (m.matches(type, c.getClassLoader(), null, c, null)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A loaded class as the matchers see it: its name, modifiers and supertypes, from reflection; kept in
+     * {@code described} for the classes that share them. Not Byte Buddy's description of a loaded type, whose first
+     * use costs about 50 ms.
+     */
+    static TypeDescription described(Class<?> c, Map<Class<?>, TypeDescription> described) {
+        TypeDescription known = described.get(c);
+        if (known != null) {
+            return known;
+        }
+        Class<?> superclass = c.getSuperclass();
+        Class<?>[] interfaces = c.getInterfaces();
+        List<TypeDescription.Generic> above = new ArrayList<TypeDescription.Generic>(interfaces.length);
+        for (Class<?> i : interfaces) {
+            above.add(described(i, described).asGenericType());
+        }
+        TypeDescription type = new TypeDescription.Latent(c.getName(), c.getModifiers(),
+                superclass == null ? null : described(superclass, described).asGenericType(), above);
+        described.put(c, type);
+        return type;
     }
 
     /** What the probes' method matchers are asked: the method as its descriptor tells it. */
@@ -217,25 +285,11 @@ final class ClassWeaver implements ClassFileTransformer {
                 Collections.<net.bytebuddy.description.annotation.AnnotationDescription>emptyList(), null, null);
     }
 
-    /** A parameter or return type, by name only: what the matchers compare. */
+    /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */
     private static TypeDescription.Generic type(Type t) {
-        switch (t.getSort()) {
-            case Type.VOID: return TypeDescription.ForLoadedType.of(void.class).asGenericType();
-            case Type.BOOLEAN: return TypeDescription.ForLoadedType.of(boolean.class).asGenericType();
-            case Type.BYTE: return TypeDescription.ForLoadedType.of(byte.class).asGenericType();
-            case Type.CHAR: return TypeDescription.ForLoadedType.of(char.class).asGenericType();
-            case Type.SHORT: return TypeDescription.ForLoadedType.of(short.class).asGenericType();
-            case Type.INT: return TypeDescription.ForLoadedType.of(int.class).asGenericType();
-            case Type.FLOAT: return TypeDescription.ForLoadedType.of(float.class).asGenericType();
-            case Type.LONG: return TypeDescription.ForLoadedType.of(long.class).asGenericType();
-            case Type.DOUBLE: return TypeDescription.ForLoadedType.of(double.class).asGenericType();
-            case Type.ARRAY:
-                return TypeDescription.ArrayProjection.of(type(t.getElementType()).asErasure(), t.getDimensions())
-                        .asGenericType();
-            default:
-                return new TypeDescription.Latent(t.getClassName(), Opcodes.ACC_PUBLIC, null,
-                        Collections.<TypeDescription.Generic>emptyList()).asGenericType();
-        }
+        String name = t.getClassName(); // int, byte[], java.lang.String: the names TypeNames matches
+        return new TypeDescription.Latent(name, Opcodes.ACC_PUBLIC, null,
+                Collections.<TypeDescription.Generic>emptyList()).asGenericType();
     }
 
     private Map<String, Set<String>> knownOf(ClassLoader loader) {

@@ -20,6 +20,7 @@ import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * The SOAP calls a JVM makes: each stack's call boundary (counted once however the stacks nest, named by the WSDL
@@ -38,12 +39,12 @@ final class ClientProbes {
             Rule.advised(named("sun.security.ssl.SSLSocketImpl"), named("startHandshake").and(takesArguments(0)),
                     ClientProbes.class, "Handshake"),
             Rule.advised(namedOneOf("sun.nio.ch.NioSocketImpl", "java.net.SocketInputStream"),
-                    named("read").and(takesArguments(3).or(takesArguments(4))).and(takesArgument(0, byte[].class)),
+                    named("read").and(takesArguments(3).or(takesArguments(4))).and(takesArgument(0, type(byte[].class))),
                     ClientProbes.class, "SocketRead"),
             Rule.advised(named("sun.nio.ch.NioSocketImpl"),
-                    named("write").and(takesArguments(3)).and(takesArgument(0, byte[].class)), ClientProbes.class, "SocketWrite"),
+                    named("write").and(takesArguments(3)).and(takesArgument(0, type(byte[].class))), ClientProbes.class, "SocketWrite"),
             Rule.advised(named("java.net.SocketOutputStream"),
-                    named("socketWrite").and(takesArguments(3)).and(takesArgument(0, byte[].class)), ClientProbes.class, "SocketWrite"),
+                    named("socketWrite").and(takesArguments(3)).and(takesArgument(0, type(byte[].class))), ClientProbes.class, "SocketWrite"),
             // HttpURLConnection above its socket (Metro, SAAJ, Spring-WS's default sender, CXF's URLConnection conduit):
             // getting a connection (a new one, or one kept alive) is connect; sending the request and reading the status
             // line and headers is transport.read, its socket write and first read (the wait) nested in it
@@ -208,7 +209,7 @@ final class ClientProbes {
      */
     static final StackProbe SPRING_WS = new StackProbe("spring-ws-client",
             Rule.clientCallToAddress(named("org.springframework.ws.client.core.WebServiceTemplate"),
-                    named("sendAndReceive").and(takesArguments(3)).and(takesArgument(0, String.class))
+                    named("sendAndReceive").and(takesArguments(3)).and(takesArgument(0, type(String.class)))
                             .and(takesArgument(2, named("org.springframework.ws.client.core.WebServiceMessageExtractor")))),
             Rule.advised(named("org.springframework.ws.client.core.WebServiceTemplate"), named("sendRequest").and(takesArguments(2)),
                     ClientProbes.class, "SpringWsCallName"),

@@ -12,6 +12,7 @@ import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Lets OSGi bundles see the recorder. A bundle's class loader hands to its parent only {@code java.*} and the
@@ -49,7 +50,7 @@ final class OsgiBootDelegationProbe implements Probe {
 
     @Override
     public Weaving weaving() {
-        return Advices.plain().advice(named("newFramework").and(takesArguments(1)).and(takesArgument(0, Map.class)),
+        return Advices.plain().advice(named("newFramework").and(takesArguments(1)).and(takesArgument(0, type(Map.class))),
                 Advices.nested(OsgiBootDelegationProbe.class, "AddBootDelegation"));
     }
 

@@ -2,12 +2,17 @@ package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
+import net.bytebuddy.description.type.TypeDescription;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** Every probe, and the one place they are installed. */
 public final class Probes {
@@ -65,25 +70,51 @@ public final class Probes {
         ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         ClassWeaver weaver = new ClassWeaver(probes, weavings);
         boolean retransform = inst.isRetransformClassesSupported();
+        // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
+        Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();
+        Set<Class<?>> seen = new HashSet<Class<?>>();
+        List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen) : new ArrayList<Class<?>>();
+        weaver.warmUp();
         inst.addTransformer(weaver, retransform);
         if (retransform) {
-            retransformLoaded(inst, weaver);
+            wanted.addAll(wanted(inst, weaver, described, seen)); // loaded meanwhile
+            retransform(inst, wanted);
         }
         return installed;
     }
 
-    /**
-     * Weaves the probes' classes loaded before the transformer was added: JDK classes at premain (Pattern, UUID, the
-     * XML factories), everything when attached to a running JVM. One class at a time: one that cannot be
-     * retransformed is logged and the others go on.
-     */
-    static void retransformLoaded(Instrumentation inst, ClassWeaver weaver) {
+    /** The loaded classes not in {@code seen} that a probe matches (all are added to {@code seen}). */
+    static List<Class<?>> wanted(Instrumentation inst, ClassWeaver weaver, Map<Class<?>, TypeDescription> described,
+                                 Set<Class<?>> seen) {
+        List<Class<?>> wanted = new ArrayList<Class<?>>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             try {
-                if (c.isArray() || c.isPrimitive() || ClassWeaver.ignored(c.getName().replace('.', '/'))
-                        || !weaver.wants(c) || !inst.isModifiableClass(c)) {
-                    continue;
+                if (seen.add(c) && !c.isArray() && !c.isPrimitive() && !ClassWeaver.ignored(c.getName().replace('.', '/'))
+                        && weaver.wants(c, described) && inst.isModifiableClass(c)) {
+                    wanted.add(c);
                 }
+            } catch (Throwable e) {
+                Log.debug("not retransformed: " + c.getName() + ": " + e); // a class its matchers cannot describe
+            }
+        }
+        return wanted;
+    }
+
+    /**
+     * Weaves the probes' classes loaded before the transformer was added: JDK classes at premain (Pattern, ServerSocket,
+     * a few more), everything when attached to a running JVM. All in one retransformation; if that fails, one class
+     * at a time, so that one that cannot be retransformed is logged and the others are woven.
+     */
+    static void retransform(Instrumentation inst, List<Class<?>> wanted) {
+        Log.debug("retransforming, as loaded before the agent's transformer: " + wanted);
+        try {
+            inst.retransformClasses(wanted.toArray(new Class<?>[0]));
+            return;
+        } catch (Throwable e) {
+            Log.debug("retransforming them together failed, so one at a time: " + e);
+        }
+        for (Class<?> c : wanted) {
+            try {
                 inst.retransformClasses(c);
             } catch (Throwable e) {
                 Log.warnOnce("instrument:" + c.getName(), "could not instrument " + c.getName() + "; it runs unprobed", e);

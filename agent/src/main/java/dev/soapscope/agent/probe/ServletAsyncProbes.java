@@ -7,6 +7,7 @@ import net.bytebuddy.asm.Advice;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Asynchronous servlet requests (javax and jakarta): {@code startAsync} gives the request a handle, kept in a request
@@ -26,7 +27,7 @@ final class ServletAsyncProbes {
                 Rule.advised(Rule.below(namespace + ".servlet.ServletRequest"), named("startAsync"),
                         ServletAsyncProbes.class, advice + "StartAsync"),
                 Rule.advised(Rule.below(namespace + ".servlet.AsyncContext"),
-                        named("start").and(takesArguments(1)).and(takesArgument(0, Runnable.class)),
+                        named("start").and(takesArguments(1)).and(takesArgument(0, type(Runnable.class))),
                         ServletAsyncProbes.class, advice + "Start"),
                 Rule.advised(Rule.below(namespace + ".servlet.AsyncContext"), named("complete").and(takesArguments(0)),
                         ServletAsyncProbes.class, advice + "Complete"))

@@ -18,6 +18,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Request and response bodies: every {@code ServletInputStream} and {@code ServletOutputStream} subtype
@@ -92,19 +93,19 @@ final class ServletStreamProbe implements Probe {
         return Advices.plain()
                 .advice(not(isAbstract()).and(named("read")).and(takesArguments(0)).and(isDeclaredBelow(input)),
                         Advices.nested(ServletStreamProbe.class, "SingleByteRead"))
-                .advice(not(isAbstract()).and(named("read").or(named("readLine"))).and(returns(int.class))
-                                .and(takesArguments(3).or(takesArguments(1).and(takesArgument(0, byte[].class))))
+                .advice(not(isAbstract()).and(named("read").or(named("readLine"))).and(returns(type(int.class)))
+                                .and(takesArguments(3).or(takesArguments(1).and(takesArgument(0, type(byte[].class)))))
                                 .and(isDeclaredBelow(input)),
                         Advices.nested(ServletStreamProbe.class, "BulkRead"))
-                .advice(not(isAbstract()).and(named("read")).and(takesArguments(1)).and(takesArgument(0, ByteBuffer.class))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(1)).and(takesArgument(0, type(ByteBuffer.class)))
                                 .and(isDeclaredBelow(input)),
                         Advices.nested(ServletStreamProbe.class, "BulkRead"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, int.class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, type(int.class)))
                                 .and(isDeclaredBelow(output)),
                         Advices.nested(ServletStreamProbe.class, "SingleByteWrite"))
                 .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(isDeclaredBelow(output)),
                         Advices.nested(ServletStreamProbe.class, "RangeWrite"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, byte[].class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, type(byte[].class)))
                                 .and(isDeclaredBelow(output)),
                         Advices.nested(ServletStreamProbe.class, "ArrayWrite"))
                 .advice(not(isAbstract()).and(named("flush").or(named("close"))).and(takesArguments(0))
@@ -119,19 +120,19 @@ final class ServletStreamProbe implements Probe {
                 .advice(not(isAbstract()).and(named("getReader")).and(takesArguments(0))
                                 .and(isDeclaredBelow(namespace + ".servlet.ServletRequest")),
                         Advices.nested(ServletStreamProbe.class, "jakarta".equals(namespace) ? "JakartaReader" : "JavaxReader"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, int.class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, type(int.class)))
                                 .and(isDeclaredBelow(WRITER)),
                         Advices.nested(ServletStreamProbe.class, "WriteChar"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, char[].class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, type(char[].class)))
                                 .and(isDeclaredBelow(WRITER)),
                         Advices.nested(ServletStreamProbe.class, "WriteChars"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, char[].class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, type(char[].class)))
                                 .and(isDeclaredBelow(WRITER)),
                         Advices.nested(ServletStreamProbe.class, "WriteCharArray"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, String.class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(3)).and(takesArgument(0, type(String.class)))
                                 .and(isDeclaredBelow(WRITER)),
                         Advices.nested(ServletStreamProbe.class, "WriteStringRange"))
-                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, String.class))
+                .advice(not(isAbstract()).and(named("write")).and(takesArguments(1)).and(takesArgument(0, type(String.class)))
                                 .and(isDeclaredBelow(WRITER)),
                         Advices.nested(ServletStreamProbe.class, "WriteString"))
                 .advice(not(isAbstract()).and(named("flush").or(named("close"))).and(takesArguments(0))
@@ -139,10 +140,10 @@ final class ServletStreamProbe implements Probe {
                         Advices.nested(ServletStreamProbe.class, "WriterFlush"))
                 .advice(not(isAbstract()).and(named("read")).and(takesArguments(0)).and(isDeclaredBelow(READER)),
                         Advices.nested(ServletStreamProbe.class, "ReadChar"))
-                .advice(not(isAbstract()).and(named("read")).and(takesArguments(3)).and(takesArgument(0, char[].class))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(3)).and(takesArgument(0, type(char[].class)))
                                 .and(isDeclaredBelow(READER)),
                         Advices.nested(ServletStreamProbe.class, "ReadChars"))
-                .advice(not(isAbstract()).and(named("read")).and(takesArguments(1)).and(takesArgument(0, char[].class))
+                .advice(not(isAbstract()).and(named("read")).and(takesArguments(1)).and(takesArgument(0, type(char[].class)))
                                 .and(isDeclaredBelow(READER)),
                         Advices.nested(ServletStreamProbe.class, "ReadCharArray"))
                 .advice(not(isAbstract()).and(named("readLine")).and(takesArguments(0)).and(isDeclaredBelow(READER)),

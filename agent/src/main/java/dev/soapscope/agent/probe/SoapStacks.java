@@ -15,6 +15,7 @@ import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Where each SOAP stack's stages live (see shared/FACTS.md), as phases, conversions and the operation name.
@@ -32,7 +33,7 @@ final class SoapStacks {
             Rule.phase(Rule.below("org.springframework.ws.server.MessageDispatcher"),
                     namedOneOf("receive", "dispatch").and(takesArguments(1)), Phase.HANDLERS),
             Rule.phase(Rule.below("org.springframework.ws.WebServiceMessageFactory"),
-                    named("createWebServiceMessage").and(takesArguments(1)).and(takesArgument(0, InputStream.class)),
+                    named("createWebServiceMessage").and(takesArguments(1)).and(takesArgument(0, type(InputStream.class))),
                     Phase.SOAP_PARSE),
             // finding the endpoint reads the payload's root element (with Axiom caching: builds the tree)
             Rule.phase(Rule.below("org.springframework.ws.server.EndpointMapping"), named("getEndpoint"), Phase.SOAP_PARSE),
@@ -45,7 +46,7 @@ final class SoapStacks {
             Rule.phase(Rule.below("org.springframework.ws.server.endpoint.adapter.method.MethodReturnValueHandler"),
                     named("handleReturnValue"), Phase.MARSHAL),
             Rule.phase(Rule.below("org.springframework.ws.WebServiceMessage"),
-                    named("writeTo").and(takesArguments(1)).and(takesArgument(0, OutputStream.class)),
+                    named("writeTo").and(takesArguments(1)).and(takesArgument(0, type(OutputStream.class))),
                     Phase.SOAP_SERIALIZE),
             Rule.phase(named("org.springframework.ws.transport.AbstractWebServiceConnection"), named("send"),
                     Phase.TRANSPORT_WRITE),
@@ -70,7 +71,7 @@ final class SoapStacks {
             Rule.hotspot(named("com.sun.xml.messaging.saaj.soap.SOAPPartImpl"), named("getContentAsStream"),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> stream (SAAJ SOAPPartImpl.getContentAsStream)"),
             Rule.hotspot(Rule.below("com.sun.xml.messaging.saaj.soap.impl.EnvelopeImpl"),
-                    named("output").and(takesArgument(0, OutputStream.class)),
+                    named("output").and(takesArgument(0, type(OutputStream.class))),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (SAAJ EnvelopeImpl.output)"))
             .loadedBy(SeesType.anyOf("com.sun.xml.messaging.saaj.soap.SOAPPartImpl")).seenAs(Stack.SAAJ);
 
@@ -87,18 +88,18 @@ final class SoapStacks {
             Rule.phase(named("org.apache.axiom.om.OMXMLBuilderFactory"), isStatic().and(named("createSOAPModelBuilder")),
                     Phase.SOAP_PARSE),
             Rule.hotspot(named("org.apache.axiom.om.OMXMLBuilderFactory"),
-                    isStatic().and(named("createSOAPModelBuilder")).and(takesArgument(0, InputStream.class)
-                            .or(takesArgument(1, InputStream.class))),
+                    isStatic().and(named("createSOAPModelBuilder")).and(takesArgument(0, type(InputStream.class))
+                            .or(takesArgument(1, type(InputStream.class)))),
                     HotSpotKind.SOAP_CONVERSION, "stream -> envelope (Axiom createSOAPModelBuilder)"),
             Rule.phase(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
-                    named("serialize").and(takesArgument(0, OutputStream.class)), Phase.SOAP_SERIALIZE),
+                    named("serialize").and(takesArgument(0, type(OutputStream.class))), Phase.SOAP_SERIALIZE),
             Rule.hotspot(named("org.apache.axiom.om.impl.llom.AxiomContainerImpl"),
-                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
+                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, type(OutputStream.class))),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"),
-            Rule.phase(AXIOM1_CONTAINERS, named("serialize").and(takesArgument(0, OutputStream.class)),
+            Rule.phase(AXIOM1_CONTAINERS, named("serialize").and(takesArgument(0, type(OutputStream.class))),
                     Phase.SOAP_SERIALIZE),
             Rule.hotspot(AXIOM1_CONTAINERS,
-                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, OutputStream.class)),
+                    named("serialize").or(named("serializeAndConsume")).and(takesArgument(0, type(OutputStream.class))),
                     HotSpotKind.SOAP_CONVERSION, "envelope -> bytes (Axiom serialize)"))
             .loadedBy(SeesType.anyOf("org.apache.axiom.om.OMXMLBuilderFactory")).seenAs(Stack.AXIOM);
 

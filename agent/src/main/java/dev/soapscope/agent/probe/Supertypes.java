@@ -18,20 +18,20 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Matches types that are, or extend or implement, one of some named types: Byte Buddy's
  * {@code hasSuperType(named(...))}, decided from class file headers. Every class a server loads is asked by each
- * probe whose loader sees its stack; Byte Buddy's matcher parses the class and each supertype in full and resolves
- * their generic forms, probe after probe. For the class being loaded, this reads only the supertypes' names
- * ({@link ClassHeader}) and keeps, per loader, which of the names any matcher asks for each class is below: a class
- * is read once, and its subclasses cost a look-up. Elsewhere (classes already loaded, when the agent attaches), or if
- * a supertype's class file cannot be read, the erasures' names are gathered once per class and thread.
+ * probe whose loader sees its stack. For the class being loaded ({@link ClassWeaver}), this reads only the
+ * supertypes' names ({@link ClassHeader}) and keeps, per loader, which of the names any matcher asks for each class
+ * is below: a class is read once, and its subclasses cost a look-up. For a loaded class (retransformed at start, or
+ * when the agent attaches) the erasures' names are gathered once per class and thread; a class being loaded whose
+ * supertypes' class files cannot be read matches nothing, as Byte Buddy's matcher failed on it.
  */
 final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescription> {
     /** The class last walked on this thread (held weakly: it holds its class loader) and its supertypes' names. */
     private static final ThreadLocal<Walked> LAST = new ThreadLocal<Walked>();
     /** Every name any of these matchers asks for: all that a class's supertypes are checked against. */
     private static final Set<String> TARGETS = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
-    /** The class Byte Buddy is matching on this thread, from the class file being loaded; null outside a transform. */
+    /** The class being matched on this thread, from the class file being loaded; null outside a transform. */
     private static final ThreadLocal<Loading> LOADING = new ThreadLocal<Loading>();
-    /** Deeper than any real hierarchy: a cycle, or a class file we misread; Byte Buddy decides then. */
+    /** Deeper than any real hierarchy: a cycle, or a class file we misread. */
     private static final int MAX_DEPTH = 64;
 
     private final Set<String> names;
@@ -42,7 +42,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     }
 
     /**
-     * Byte Buddy is about to match the class {@code name} being loaded: its own class file and its supertypes' come
+     * The class {@code name} being loaded is about to be matched: its own class file and its supertypes' come
      * from {@code classFiles}, and what was learnt of its loader's classes is kept in {@code known}.
      */
     static void loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
@@ -75,7 +75,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
             }
         }
         if (walked.unresolved != null) {
-            // as Byte Buddy's matcher would have: the class is not instrumented, and the listener says why
+            // a supertype of a loaded class that its loader cannot find: the class is not instrumented
             throw walked.unresolved;
         }
         return false;
@@ -115,7 +115,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
 
     /**
      * The {@link #TARGETS} that {@code name} is or is below, read from class file headers and kept per loader in
-     * {@code known}; null if some supertype's class file cannot be read or parsed (Byte Buddy's walk decides then).
+     * {@code known}; null if some supertype's class file cannot be read or parsed (the class is then described by its name alone).
      */
     static Set<String> targetsAbove(String name, Map<String, Set<String>> known, ClassFileLocator classFiles, int depth) {
         Set<String> above = known.get(name);

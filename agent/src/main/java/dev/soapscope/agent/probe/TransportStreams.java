@@ -9,6 +9,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+import static dev.soapscope.agent.probe.TypeNames.type;
 
 /**
  * Request and response bodies of the transports that serve SOAP without a servlet container ({@link
@@ -35,7 +36,7 @@ final class TransportStreams {
             Rule.advised(named("sun.net.httpserver.ExchangeImpl"), named("sendResponseHeaders").and(takesArguments(2)),
                     TransportStreams.class, "Write"),
             Rule.advised(namedOneOf(JDK_RESPONSE_BODIES), named("write").and(takesArguments(1))
-                    .and(takesArgument(0, int.class)), TransportStreams.class, "SingleByteWrite"),
+                    .and(takesArgument(0, type(int.class))), TransportStreams.class, "SingleByteWrite"),
             Rule.advised(namedOneOf(JDK_RESPONSE_BODIES), named("write").and(takesArguments(3)),
                     TransportStreams.class, "RangeWrite"),
             Rule.advised(namedOneOf(JDK_RESPONSE_BODIES), namedOneOf("flush", "close").and(takesArguments(0)),
@@ -55,7 +56,7 @@ final class TransportStreams {
             Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), named("readLine"), TransportStreams.class, "Read"),
             Rule.advised(namedOneOf(AXIS2_READ_BUFFERS), named("fillBuffer"), TransportStreams.class, "Refill"),
             Rule.advised(namedOneOf(AXIS2_WRITE_BUFFERS), named("write").and(takesArguments(1))
-                    .and(takesArgument(0, int.class)), TransportStreams.class, "SingleByteWrite"),
+                    .and(takesArgument(0, type(int.class))), TransportStreams.class, "SingleByteWrite"),
             Rule.advised(namedOneOf(AXIS2_WRITE_BUFFERS), named("write").and(takesArguments(3)),
                     TransportStreams.class, "RangeWrite"),
             Rule.advised(namedOneOf(AXIS2_WRITE_BUFFERS), namedOneOf("writeLine", "flush", "flushBuffer"),
