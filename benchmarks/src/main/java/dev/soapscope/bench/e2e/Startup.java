@@ -90,9 +90,9 @@ public final class Startup {
                 Stats.median(toArray(cpu.get(ServerConfig.AGENT))));
         card.add("of which the agent's own start (every probe disabled): payload-caching", String.format(
                 "%+.0f ms wall, %+.0f ms CPU (%+.0f%%)", own, noProbesCpu - baseCpu, 100 * (noProbesCpu - baseCpu) / baseCpu),
-                "", "a cause: premain (Byte Buddy's own start)");
+                "", "a cause: premain (the agent's own start)");
         b.append(String.format("Of what the agent adds, about %.0f ms is its own start (the agent with every probe disabled:"
-                + " bootstrap jar, Micrometer, endpoint, Byte Buddy's installation) and about %.0f ms the probes (matching"
+                + " bootstrap jar, Micrometer, endpoint, matching the classes loaded before it) and about %.0f ms the probes (matching"
                 + " every class loaded afterwards and transforming those that match).%n", own, instrumentation));
         return b.toString();
     }
