@@ -87,15 +87,33 @@ final class ClassWeaver implements ClassFileTransformer {
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
         Supertypes.loading(name, knownOf(loader), classFiles);
-        final List<Integer> matched = new ArrayList<Integer>();
+        List<Integer> matched = matching(type, loader, domain);
+        if (matched == null || !RecorderReach.reaches(loader)) {
+            return null;
+        }
+        return woven(name, type, loader, domain, classFile, classFiles, matched);
+    }
+
+    /** The indexes of the probes that want {@code type}; null if none does (most classes). */
+    private List<Integer> matching(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+        List<Integer> matched = null;
         for (int i = 0; i < probes.size(); i++) {
             if (matchers.get(i).matches(type, loader, null, null, domain)) {
+                if (matched == null) {
+                    matched = new ArrayList<Integer>(2);
+                }
                 matched.add(i);
             }
         }
-        if (matched.isEmpty() || !RecorderReach.reaches(loader)) {
-            return null;
-        }
+        return matched;
+    }
+
+    /**
+     * The class woven by the probes {@code matched}, or null if none has advice for its methods. Apart from
+     * {@link #weave}, which every class loaded runs: the JIT compiles that one small, without this rare path.
+     */
+    private byte[] woven(final String name, final TypeDescription type, ClassLoader loader, ProtectionDomain domain,
+                         byte[] classFile, final ClassFileLocator classFiles, final List<Integer> matched) {
         final boolean[] used = new boolean[probes.size()];
         final Set<String> refused = new HashSet<String>();
         AdviceInliner.Plan plan = new AdviceInliner.Plan() {
