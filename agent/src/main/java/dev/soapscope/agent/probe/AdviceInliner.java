@@ -732,6 +732,7 @@ final class AdviceInliner {
                 mv.visitLabel(exitBlock);
                 frame(exitLocals);
                 bind(exit, exitBase, false);
+                mv.visitInsn(Opcodes.NOP); // with no bindings, the advice's first instruction may carry a frame of its own
                 Label start = new Label();
                 Label end = new Label();
                 mv.visitLabel(start);

@@ -63,6 +63,18 @@ class AdviceInlinerTest {
 
     // ---- test advice (no string concatenation or lambdas: javac 17 makes them invokedynamic) ----
 
+    /** Exit advice with no parameters whose first instruction is a loop's head: a frame of its own at its start. */
+    public static class LoopFirst {
+        public static int turns;
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit() {
+            do {
+                turns++;
+            } while (turns % 3 != 0);
+        }
+    }
+
     public static class Basic {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) int a, @Advice.Origin("#t.#m") String origin) {
@@ -512,6 +524,15 @@ class AdviceInlinerTest {
         IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> call(c, calc, "twice", -1));
         assertEquals("neg", thrown.getMessage());
         assertEquals(List.of("enter " + CALC + ".twice -1", "exit -10 0 java.lang.IllegalStateException: neg -1"), log());
+    }
+
+    /** Two frames at one offset would be a ClassFormatError when the class is defined. */
+    @Test
+    void anExitAdviceWithoutParametersThatStartsWithALoop() throws Throwable {
+        Class<?> c = woven(Calc.class, on("twice", advice(LoopFirst.class)));
+        LoopFirst.turns = 0;
+        assertEquals(6, call(c, instance(c), "twice", 3));
+        assertEquals(3, LoopFirst.turns);
     }
 
     @Test
