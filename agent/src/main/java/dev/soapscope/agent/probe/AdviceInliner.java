@@ -615,7 +615,6 @@ final class AdviceInliner {
             mv.visitCode();
             boolean written = false; // an instruction after the enter advice's last frame
             if (enter != null) {
-                bind(enter, base, true);
                 if (enterType.getSort() != Type.VOID) {
                     pushDefault(enterType);
                     mv.visitVarInsn(enterType.getOpcode(Opcodes.ISTORE), tail);
@@ -623,36 +622,50 @@ final class AdviceInliner {
                 Label start = new Label();
                 Label end = new Label();
                 mv.visitLabel(start);
+                // the bindings inside the suppressed range, as Byte Buddy reads them: a cast that fails is the
+                // advice's exception, never the application's
+                bind(enter, base, true);
                 replay(enter, base, initial, end);
                 // after the advice: its writable parameters are still read (written back into the arguments)
                 List<Object> kept = new ArrayList<Object>();
+                boolean writable = false;
                 for (Binding b : enter.bindings) {
                     kept.add(b.writable ? frameType(b.type) : Opcodes.TOP);
                     if (b.type.getSize() == 2 && !b.writable) {
                         kept.add(Opcodes.TOP);
                     }
+                    writable |= b.writable;
                 }
                 Object[] after = locals(initial, initial.length, base, kept.toArray(), kept.size());
+                Object[] withValue = enterType.getSort() == Type.VOID ? new Object[0] : new Object[] {frameType(enterType)};
+                Label skip = new Label(); // past the write-back: a suppressed advice leaves the arguments as they were
                 if (enter.suppress != null) {
                     // registered after the advice's own handlers, which keep priority
                     Label handler = new Label();
                     mv.visitLabel(handler);
                     mv.visitTryCatchBlock(start, handler, handler, enter.suppress);
-                    frame(after, enter.suppress);
+                    frame(initial, enter.suppress); // the bindings may not all be stored yet
                     mv.visitInsn(Opcodes.POP);
                     if (enterType.getSort() != Type.VOID) { // the advice's frames do not keep the default
                         pushDefault(enterType);
                         mv.visitVarInsn(enterType.getOpcode(Opcodes.ISTORE), tail);
                     }
+                    if (writable) {
+                        mv.visitJumpInsn(Opcodes.GOTO, skip);
+                    }
                 }
                 mv.visitLabel(end);
-                Object[] withValue = enterType.getSort() == Type.VOID ? new Object[0] : new Object[] {frameType(enterType)};
                 frame(locals(after, after.length, tail, withValue, withValue.length));
                 for (Binding b : enter.bindings) {
                     if (b.writable) {
                         writeBack(b);
                         written = true;
                     }
+                }
+                if (enter.suppress != null && writable) {
+                    mv.visitLabel(skip);
+                    frame(locals(initial, initial.length, tail, withValue, withValue.length));
+                    written = false; // the frame just written may not share its offset with the body's first
                 }
             }
             for (int i = 0; i < args.length; i++) {
@@ -731,11 +744,11 @@ final class AdviceInliner {
                 }
                 mv.visitLabel(exitBlock);
                 frame(exitLocals);
-                bind(exit, exitBase, false);
                 mv.visitInsn(Opcodes.NOP); // with no bindings, the advice's first instruction may carry a frame of its own
                 Label start = new Label();
                 Label end = new Label();
                 mv.visitLabel(start);
+                bind(exit, exitBase, false); // inside the suppressed range, as for the enter advice
                 replay(exit, exitBase, exitLocals, end);
                 if (exit.suppress != null) {
                     Label handler = new Label();

@@ -75,6 +75,20 @@ class AdviceInlinerTest {
         }
     }
 
+    /** Bindings narrower than the method's types: the cast fails for some arguments, inside the suppressed range. */
+    public static class Narrow {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(value = 0, readOnly = false) String s) {
+            Rec.log("enter", s);
+            s = Rec.upper(s);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Argument(0) String s, @Advice.Return Object r) {
+            Rec.log("exit", s, r);
+        }
+    }
+
     public static class Basic {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static int enter(@Advice.Argument(0) int a, @Advice.Origin("#t.#m") String origin) {
@@ -533,6 +547,17 @@ class AdviceInlinerTest {
         LoopFirst.turns = 0;
         assertEquals(6, call(c, instance(c), "twice", 3));
         assertEquals(3, LoopFirst.turns);
+    }
+
+    /** A binding that cannot be cast is the advice's failure: suppressed, the arguments left as they were. */
+    @Test
+    void aBindingThatCannotBeCastIsSuppressed() throws Throwable {
+        Class<?> c = woven(Calc.class, on("echo", advice(Narrow.class)));
+        Object calc = instance(c);
+        assertEquals("ABC", call(c, calc, "echo", "abc"));
+        assertEquals(List.of("enter abc", "exit ABC ABC"), log()); // the exit sees the argument as the enter left it
+        assertEquals("42", call(c, calc, "echo", 42)); // an Integer where the advice wants a String
+        assertEquals(List.of(), log());
     }
 
     @Test
