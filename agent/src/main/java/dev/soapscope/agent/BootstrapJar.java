@@ -73,6 +73,33 @@ public final class BootstrapJar {
         }
     }
 
+    /**
+     * The nested jar's SHA-256 as the build wrote it beside the jar (hex), or null when absent (a build without that
+     * step): then the start computes it.
+     */
+    private static String builtDigest() {
+        InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE + ".sha256");
+        if (in == null) {
+            return null;
+        }
+        try {
+            byte[] hex = new byte[64];
+            int n = 0;
+            for (int r; n < hex.length && (r = in.read(hex, n, hex.length - n)) > 0; ) {
+                n += r;
+            }
+            return BootstrapJarFile.hexDigest(new String(hex, 0, n, "US-ASCII"));
+        } catch (IOException e) {
+            return null;
+        } finally {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // read already
+            }
+        }
+    }
+
     /** The nested recorder jar on disk: the copy an earlier start wrote, when it is this one, else a new one. */
     static File extract() throws IOException {
         InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE);
@@ -92,7 +119,7 @@ public final class BootstrapJar {
         }
         File tmp = new File(System.getProperty("java.io.tmpdir"));
         try {
-            return BootstrapJarFile.of(content, tmp);
+            return BootstrapJarFile.of(content, builtDigest(), tmp);
         } catch (IOException e) {
             throw new IOException("cannot write the bootstrap jar to java.io.tmpdir (" + tmp
                     + "); point -Djava.io.tmpdir at a writable directory", e);

@@ -37,11 +37,19 @@ final class BootstrapJarFile {
      * Where no private directory can be had, a copy of this start's own, deleted at exit.
      */
     static File of(byte[] content, File tmp) throws IOException {
+        return of(content, null, tmp);
+    }
+
+    /**
+     * As {@link #of(byte[], File)}, with the content's SHA-256 (hex) as the build computed it, or null to compute it
+     * now. It only names the file: the bytes on disk are compared with {@code content} before use all the same.
+     */
+    static File of(byte[] content, String sha256, File tmp) throws IOException {
         removeLeaked(tmp);
         try {
             Path dir = privateDirectory(tmp.toPath());
             if (dir != null) {
-                return shared(dir, content);
+                return shared(dir, content, sha256 != null ? sha256.substring(0, 16) : digest(content));
             }
         } catch (IOException | RuntimeException e) {
             // a file system without owners, a directory its owner cannot write, a jar it cannot read: the old way
@@ -53,8 +61,8 @@ final class BootstrapJarFile {
     }
 
     /** The jar of this content in {@code dir}: the one there when its bytes are these, else written now. */
-    private static File shared(Path dir, byte[] content) throws IOException {
-        Path jar = dir.resolve("soapscope-bootstrap-" + digest(content) + ".jar");
+    private static File shared(Path dir, byte[] content, String digest) throws IOException {
+        Path jar = dir.resolve("soapscope-bootstrap-" + digest + ".jar");
         if (holds(jar, content)) {
             return jar.toFile();
         }
@@ -130,7 +138,17 @@ final class BootstrapJarFile {
      * container uid and lacks the domain of a Windows owner's name.
      */
     private static UserPrincipal me(Path dir) throws IOException {
-        Path probe = Files.createTempFile(dir.getParent(), "soapscope-owner-", ".tmp");
+        // not Files.createTempFile: its random name costs the start a SecureRandom; a taken name is simply retried
+        Path probe = null;
+        for (int i = 0; probe == null; i++) {
+            try {
+                probe = Files.createFile(dir.getParent().resolve("soapscope-owner-" + System.nanoTime() + "-" + i + ".tmp"));
+            } catch (FileAlreadyExistsException e) {
+                if (i == 9) {
+                    throw e;
+                }
+            }
+        }
         try {
             return Files.getOwner(probe, LinkOption.NOFOLLOW_LINKS);
         } finally {
@@ -162,7 +180,23 @@ final class BootstrapJarFile {
                 && Arrays.equals(Files.readAllBytes(jar), content);
     }
 
-    private static String digest(byte[] content) {
+    /** {@code text} trimmed when it is a SHA-256 in lower-case hex, else null. */
+    static String hexDigest(String text) {
+        String hex = text.trim();
+        if (hex.length() != 64) {
+            return null;
+        }
+        for (int i = 0; i < hex.length(); i++) {
+            char c = hex.charAt(i);
+            if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+                return null;
+            }
+        }
+        return hex;
+    }
+
+    /** The first 8 bytes of the content's SHA-256, in hex: what names its file. */
+    static String digest(byte[] content) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(content);
             StringBuilder hex = new StringBuilder();

@@ -48,6 +48,24 @@ class BootstrapJarReuseIT {
         assertEquals(written, Files.getLastModifiedTime(afterKill.get(0)).toMillis(), "not written again");
     }
 
+    /** Starts name the jar by the digest the build wrote beside it (no hashing per start): it must be the content's. */
+    @Test
+    void theBuildsDigestNamesTheJarAndIsTheContents() throws Exception {
+        byte[] content;
+        String built;
+        try (java.util.jar.JarFile agent = new java.util.jar.JarFile(AgentOnTomcatIT.AGENT.toFile())) {
+            content = agent.getInputStream(agent.getEntry("soapscope-bootstrap.jar")).readAllBytes();
+            var digest = agent.getEntry("soapscope-bootstrap.jar.sha256");
+            assertTrue(digest != null, "the build writes the nested jar's digest into the agent jar");
+            built = BootstrapJarFile.hexDigest(new String(agent.getInputStream(digest).readAllBytes(), StandardCharsets.US_ASCII));
+        }
+        assertEquals(BootstrapJarFile.digest(content), built.substring(0, 16));
+        Process p = start("0");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        assertEquals("soapscope-bootstrap-" + built.substring(0, 16) + ".jar", jars().get(0).getFileName().toString());
+    }
+
     private Process start(String seconds) throws Exception {
         return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-javaagent:" + AgentOnTomcatIT.AGENT + "=port=0",
