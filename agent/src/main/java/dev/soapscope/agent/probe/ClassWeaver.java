@@ -9,6 +9,7 @@ import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.FieldVisitor;
+import net.bytebuddy.jar.asm.MethodTooLargeException;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
@@ -146,6 +147,16 @@ final class ClassWeaver implements ClassFileTransformer {
                 // that method runs unprobed; the class's others are woven
                 Log.warnOnce("instrument:" + name + "." + e.method, e.getMessage() + "; that method runs unprobed", null);
                 if (!refused.add(e.method) || refused.size() > 16) {
+                    return null;
+                }
+                Arrays.fill(used, false);
+            } catch (MethodTooLargeException e) {
+                // the advice pushed a method past the JVM's 64 KB of code: that one runs as it was
+                String method = e.getMethodName() + e.getDescriptor();
+                Log.warnOnce("instrument:" + name + "." + method, "Cannot weave " + name + "." + method
+                        + ": with the advice its code would be " + e.getCodeSize() + " bytes, over the JVM's limit; "
+                        + "that method runs unprobed", null);
+                if (!refused.add(method) || refused.size() > 16) {
                     return null;
                 }
                 Arrays.fill(used, false);

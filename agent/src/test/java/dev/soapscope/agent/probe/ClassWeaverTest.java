@@ -1,7 +1,15 @@
 package dev.soapscope.agent.probe;
 
+import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.matcher.ElementMatchers;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,5 +52,75 @@ class ClassWeaverTest {
         assertTrue(ClassWeaver.ignored("dev/soapscope/recorder/Recorder"));
         assertTrue(ClassWeaver.ignored("net/bytebuddy/ByteBuddy"));
         assertFalse(ClassWeaver.ignored("java/util/regex/Pattern"));
+    }
+
+    /**
+     * A method the advice would push past the JVM's 64 KB of code is left as it was, and the class's other methods are
+     * woven (it used to drop the whole class).
+     */
+    @Test
+    void aMethodTooLargeWithItsAdviceRunsUnprobedAndTheOthersAreWoven() throws Throwable {
+        String name = "dev.soapscope.agent.probe.GeneratedBig";
+        byte[] big = bigClass(name.replace('.', '/'));
+        AdviceInliner.AdviceCode advice = AdviceInlinerTest.advice(AdviceInlinerTest.LoopFirst.class);
+        Probe probe = new Probe() {
+            @Override
+            public String name() {
+                return "test";
+            }
+
+            @Override
+            public ElementMatcher<? super TypeDescription> types() {
+                return ElementMatchers.named(name);
+            }
+
+            @Override
+            public ElementMatcher<? super ClassLoader> loaders() {
+                return ElementMatchers.any();
+            }
+
+            @Override
+            public Weaving weaving() {
+                return (type, method, into) -> into.add(advice);
+            }
+
+            @Override
+            public void prepare() {
+            }
+        };
+        ClassWeaver weaver = new ClassWeaver(List.of(probe), List.of(probe.weaving()));
+        byte[] woven = weaver.weave(name, ClassWeaverTest.class.getClassLoader(), null, big);
+        assertTrue(woven != null, "the small method is woven");
+        Class<?> c = AdviceInlinerTest.define(name, woven);
+        AdviceInlinerTest.LoopFirst.turns = 0;
+        assertEquals(0, c.getMethod("big").invoke(null));
+        assertEquals(0, AdviceInlinerTest.LoopFirst.turns, "big ran unprobed");
+        assertEquals(7, c.getMethod("small", int.class).invoke(null, 7));
+        assertEquals(3, AdviceInlinerTest.LoopFirst.turns, "small ran its exit advice");
+    }
+
+    /** A class with {@code static int big()} of nearly 64 KB of code and {@code static int small(int)}. */
+    private static byte[] bigClass(String internalName) {
+        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, internalName, null, "java/lang/Object", null);
+        MethodVisitor big = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "big", "()I", null, null);
+        big.visitCode();
+        big.visitInsn(Opcodes.ICONST_0);
+        big.visitVarInsn(Opcodes.ISTORE, 0);
+        for (int i = 0; i < 21_838; i++) { // 3 bytes each: 65,514 of the 65,535 a method may have
+            big.visitIincInsn(0, 0);
+        }
+        big.visitVarInsn(Opcodes.ILOAD, 0);
+        big.visitInsn(Opcodes.IRETURN);
+        big.visitMaxs(0, 0);
+        big.visitEnd();
+        MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
+        small.visitCode();
+        small.visitVarInsn(Opcodes.ILOAD, 0);
+        small.visitInsn(Opcodes.IRETURN);
+        small.visitMaxs(0, 0);
+        small.visitEnd();
+        w.visitEnd();
+        return w.toByteArray();
     }
 }
