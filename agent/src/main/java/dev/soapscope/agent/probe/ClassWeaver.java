@@ -3,7 +3,6 @@ package dev.soapscope.agent.probe;
 import dev.soapscope.recorder.Log;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
@@ -305,13 +304,11 @@ final class ClassWeaver implements ClassFileTransformer {
     /** What the probes' method matchers are asked: the method as its descriptor tells it. */
     static MethodDescription method(TypeDescription declaring, int access, String name, String descriptor) {
         Type[] arguments = Type.getArgumentTypes(descriptor);
-        List<ParameterDescription.Token> parameters = new ArrayList<ParameterDescription.Token>(arguments.length);
+        List<TypeDescription.Generic> parameters = new ArrayList<TypeDescription.Generic>(arguments.length);
         for (Type a : arguments) {
-            parameters.add(new ParameterDescription.Token(type(a)));
+            parameters.add(type(a));
         }
-        return new MethodDescription.Latent(declaring, name, access, Collections.<net.bytebuddy.description.type.TypeVariableToken>emptyList(),
-                type(Type.getReturnType(descriptor)), parameters, Collections.<TypeDescription.Generic>emptyList(),
-                Collections.<net.bytebuddy.description.annotation.AnnotationDescription>emptyList(), null, null);
+        return new DeclaredMethod(declaring, name, access, type(Type.getReturnType(descriptor)), parameters);
     }
 
     /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */

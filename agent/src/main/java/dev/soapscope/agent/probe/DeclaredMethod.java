@@ -1,0 +1,132 @@
+package dev.soapscope.agent.probe;
+
+import net.bytebuddy.description.annotation.AnnotationList;
+import net.bytebuddy.description.annotation.AnnotationValue;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.ParameterDescription;
+import net.bytebuddy.description.method.ParameterList;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.description.type.TypeList;
+
+import java.util.List;
+
+/**
+ * A method as its class file declares it, what the probes' method matchers are asked ({@link ClassWeaver#method}):
+ * its types as given, by name. Not Byte Buddy's {@code MethodDescription.Latent}, whose types pass through a type
+ * visitor whose first use initialises Byte Buddy's {@code TypeDefinition.Sort}, and with it a class generated at run
+ * time: about 40 ms of every start.
+ */
+final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase {
+    private final TypeDescription declaring;
+    private final String name;
+    private final int modifiers;
+    private final TypeDescription.Generic returnType;
+    private final List<TypeDescription.Generic> parameterTypes;
+
+    DeclaredMethod(TypeDescription declaring, String name, int modifiers, TypeDescription.Generic returnType,
+                   List<TypeDescription.Generic> parameterTypes) {
+        this.declaring = declaring;
+        this.name = name;
+        this.modifiers = modifiers;
+        this.returnType = returnType;
+        this.parameterTypes = parameterTypes;
+    }
+
+    @Override
+    public TypeDescription getDeclaringType() {
+        return declaring;
+    }
+
+    @Override
+    public String getInternalName() {
+        return name;
+    }
+
+    @Override
+    public int getModifiers() {
+        return modifiers;
+    }
+
+    @Override
+    public TypeDescription.Generic getReturnType() {
+        return returnType;
+    }
+
+    @Override
+    public ParameterList<ParameterDescription.InDefinedShape> getParameters() {
+        return new ParameterList.AbstractBase<ParameterDescription.InDefinedShape>() {
+            @Override
+            public ParameterDescription.InDefinedShape get(int index) {
+                return new Parameter(index);
+            }
+
+            @Override
+            public int size() {
+                return parameterTypes.size();
+            }
+        };
+    }
+
+    @Override
+    public TypeList.Generic getExceptionTypes() {
+        return new TypeList.Generic.Empty();
+    }
+
+    @Override
+    public TypeList.Generic getTypeVariables() {
+        return new TypeList.Generic.Empty();
+    }
+
+    @Override
+    public AnnotationList getDeclaredAnnotations() {
+        return new AnnotationList.Empty();
+    }
+
+    @Override
+    public AnnotationValue<?, ?> getDefaultValue() {
+        return null;
+    }
+
+    @Override
+    public TypeDescription.Generic getReceiverType() {
+        return null; // not read from the class file: no probe matches on it
+    }
+
+    private final class Parameter extends ParameterDescription.InDefinedShape.AbstractBase {
+        private final int index;
+
+        Parameter(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public TypeDescription.Generic getType() {
+            return parameterTypes.get(index);
+        }
+
+        @Override
+        public MethodDescription.InDefinedShape getDeclaringMethod() {
+            return DeclaredMethod.this;
+        }
+
+        @Override
+        public int getIndex() {
+            return index;
+        }
+
+        @Override
+        public boolean isNamed() {
+            return false; // descriptors carry no names
+        }
+
+        @Override
+        public boolean hasModifiers() {
+            return false;
+        }
+
+        @Override
+        public AnnotationList getDeclaredAnnotations() {
+            return new AnnotationList.Empty();
+        }
+    }
+}
