@@ -12,6 +12,7 @@ import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.utility.visitor.StackAwareMethodVisitor;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -470,14 +471,23 @@ final class AdviceInliner {
                 }
                 final String key = name + desc;
                 target.advice.put(key, advice);
-                return new MethodVisitor(API) {
+                boolean exits = false;
+                for (AdviceCode a : advice) {
+                    exits |= a.exit != null;
+                }
+                return new ReturnsCheck(access, name, desc, exits) {
                     @Override
                     public void visitMaxs(int maxStack, int maxLocals) {
                         target.maxLocals.put(key, maxLocals);
+                        if (overStack) {
+                            throw new Refused(key, "Cannot weave " + target.name.replace('/', '.') + "." + key
+                                    + ": a return leaves other values on the operand stack (legal, but not what javac"
+                                    + " writes), and the exit advice's jump cannot carry them");
+                        }
                     }
                 };
             }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        }, ClassReader.SKIP_DEBUG | ClassReader.EXPAND_FRAMES);
         if (target.advice.isEmpty()) {
             return null;
         }
@@ -505,6 +515,46 @@ final class AdviceInliner {
             }
         }, ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
+    }
+
+    /**
+     * Tells, while the first pass reads a method, whether a return leaves values under its own on the operand stack:
+     * an exit advice turns each return into a jump to its block, where the stack must be empty. Byte Buddy's stack
+     * tracking, asked at each return to drain the stack into a visitor that counts the pops.
+     */
+    private static class ReturnsCheck extends StackAwareMethodVisitor {
+        private final boolean active;
+        private final int[] pops;
+        boolean overStack;
+
+        ReturnsCheck(int access, String name, String desc, boolean active) {
+            this(access, name, desc, active, new int[1]);
+        }
+
+        private ReturnsCheck(int access, String name, String desc, boolean active, final int[] pops) {
+            super(new MethodVisitor(API) {
+                @Override
+                public void visitInsn(int opcode) {
+                    if (opcode == Opcodes.POP || opcode == Opcodes.POP2) {
+                        pops[0]++;
+                    }
+                }
+            }, new DeclaredMethod(null, name, access, null, java.util.Collections.<net.bytebuddy.description.type.TypeDescription.Generic>emptyList(), desc));
+            this.active = active;
+            this.pops = pops;
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            if (!active || opcode < Opcodes.IRETURN || opcode > Opcodes.RETURN) {
+                super.visitInsn(opcode);
+                return;
+            }
+            // nothing follows a return but a label, whose frame (or jump) tells the stack again
+            pops[0] = 0;
+            drainStack();
+            overStack |= pops[0] > (opcode == Opcodes.RETURN ? 0 : 1);
+        }
     }
 
     /** One advice class woven into one method: reads the method's code (or an inner layer's) and writes it advised. */

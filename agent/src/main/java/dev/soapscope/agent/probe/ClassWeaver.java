@@ -308,7 +308,7 @@ final class ClassWeaver implements ClassFileTransformer {
         for (Type a : arguments) {
             parameters.add(type(a));
         }
-        return new DeclaredMethod(declaring, name, access, type(Type.getReturnType(descriptor)), parameters);
+        return new DeclaredMethod(declaring, name, access, type(Type.getReturnType(descriptor)), parameters, descriptor);
     }
 
     /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */

@@ -7,6 +7,8 @@ import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.method.ParameterList;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.description.type.TypeList;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 import java.util.List;
 
@@ -22,14 +24,23 @@ final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase
     private final int modifiers;
     private final TypeDescription.Generic returnType;
     private final List<TypeDescription.Generic> parameterTypes;
+    private final int stackSize;
 
+    /** @param descriptor the method's descriptor, for the slots its parameters take */
     DeclaredMethod(TypeDescription declaring, String name, int modifiers, TypeDescription.Generic returnType,
-                   List<TypeDescription.Generic> parameterTypes) {
+                   List<TypeDescription.Generic> parameterTypes, String descriptor) {
         this.declaring = declaring;
         this.name = name;
         this.modifiers = modifiers;
         this.returnType = returnType;
         this.parameterTypes = parameterTypes;
+        // ASM counts this in always; Byte Buddy's own count would describe each type as a loaded class
+        this.stackSize = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - ((modifiers & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
+    }
+
+    @Override
+    public int getStackSize() {
+        return stackSize;
     }
 
     @Override

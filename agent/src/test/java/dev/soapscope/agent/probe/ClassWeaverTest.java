@@ -62,8 +62,56 @@ class ClassWeaverTest {
     void aMethodTooLargeWithItsAdviceRunsUnprobedAndTheOthersAreWoven() throws Throwable {
         String name = "dev.soapscope.agent.probe.GeneratedBig";
         byte[] big = bigClass(name.replace('.', '/'));
+        Probe probe = everyMethodOf(name);
+        ClassWeaver weaver = new ClassWeaver(List.of(probe), List.of(probe.weaving()));
+        byte[] woven = weaver.weave(name, ClassWeaverTest.class.getClassLoader(), null, big);
+        assertTrue(woven != null, "the small method is woven");
+        Class<?> c = AdviceInlinerTest.define(name, woven);
+        AdviceInlinerTest.LoopFirst.turns = 0;
+        assertEquals(0, c.getMethod("big").invoke(null));
+        assertEquals(0, AdviceInlinerTest.LoopFirst.turns, "big ran unprobed");
+        assertEquals(7, c.getMethod("small", int.class).invoke(null, 7));
+        assertEquals(3, AdviceInlinerTest.LoopFirst.turns, "small ran its exit advice");
+    }
+
+    /**
+     * A return with other values under its own on the operand stack is legal bytecode (other compilers than javac may
+     * write it) but cannot jump to the exit advice: that method runs unprobed instead of failing verification.
+     */
+    @Test
+    void aReturnOverOtherStackValuesLeavesThatMethodUnprobed() throws Throwable {
+        String name = "dev.soapscope.agent.probe.GeneratedOverStack";
+        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, name.replace('.', '/'), null, "java/lang/Object", null);
+        MethodVisitor over = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "over", "()I", null, null);
+        over.visitCode();
+        over.visitInsn(Opcodes.ICONST_5);
+        over.visitInsn(Opcodes.ICONST_2);
+        over.visitInsn(Opcodes.IRETURN); // returns 2; the 5 under it is discarded
+        over.visitMaxs(0, 0);
+        over.visitEnd();
+        MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
+        small.visitCode();
+        small.visitVarInsn(Opcodes.ILOAD, 0);
+        small.visitInsn(Opcodes.IRETURN);
+        small.visitMaxs(0, 0);
+        small.visitEnd();
+        w.visitEnd();
+        ClassWeaver weaver = new ClassWeaver(List.of(everyMethodOf(name)), List.of(everyMethodOf(name).weaving()));
+        byte[] woven = weaver.weave(name, ClassWeaverTest.class.getClassLoader(), null, w.toByteArray());
+        assertTrue(woven != null, "the other method is woven");
+        Class<?> c = AdviceInlinerTest.define(name, woven);
+        AdviceInlinerTest.LoopFirst.turns = 0;
+        assertEquals(2, c.getMethod("over").invoke(null));
+        assertEquals(0, AdviceInlinerTest.LoopFirst.turns, "over ran unprobed");
+        assertEquals(7, c.getMethod("small", int.class).invoke(null, 7));
+        assertEquals(3, AdviceInlinerTest.LoopFirst.turns, "small ran its exit advice");
+    }
+
+    /** A probe putting {@link AdviceInlinerTest.LoopFirst}'s exit advice on every method of the class {@code name}. */
+    private static Probe everyMethodOf(String name) {
         AdviceInliner.AdviceCode advice = AdviceInlinerTest.advice(AdviceInlinerTest.LoopFirst.class);
-        Probe probe = new Probe() {
+        return new Probe() {
             @Override
             public String name() {
                 return "test";
@@ -88,15 +136,6 @@ class ClassWeaverTest {
             public void prepare() {
             }
         };
-        ClassWeaver weaver = new ClassWeaver(List.of(probe), List.of(probe.weaving()));
-        byte[] woven = weaver.weave(name, ClassWeaverTest.class.getClassLoader(), null, big);
-        assertTrue(woven != null, "the small method is woven");
-        Class<?> c = AdviceInlinerTest.define(name, woven);
-        AdviceInlinerTest.LoopFirst.turns = 0;
-        assertEquals(0, c.getMethod("big").invoke(null));
-        assertEquals(0, AdviceInlinerTest.LoopFirst.turns, "big ran unprobed");
-        assertEquals(7, c.getMethod("small", int.class).invoke(null, 7));
-        assertEquals(3, AdviceInlinerTest.LoopFirst.turns, "small ran its exit advice");
     }
 
     /** A class with {@code static int big()} of nearly 64 KB of code and {@code static int small(int)}. */
