@@ -90,13 +90,7 @@ class ClassWeaverTest {
         over.visitInsn(Opcodes.IRETURN); // returns 2; the 5 under it is discarded
         over.visitMaxs(0, 0);
         over.visitEnd();
-        MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
-        small.visitCode();
-        small.visitVarInsn(Opcodes.ILOAD, 0);
-        small.visitInsn(Opcodes.IRETURN);
-        small.visitMaxs(0, 0);
-        small.visitEnd();
-        w.visitEnd();
+        writeSmall(w);
         ClassWeaver weaver = new ClassWeaver(List.of(everyMethodOf(name)), List.of(everyMethodOf(name).weaving()));
         byte[] woven = weaver.weave(name, ClassWeaverTest.class.getClassLoader(), null, w.toByteArray());
         assertTrue(woven != null, "the other method is woven");
@@ -138,6 +132,17 @@ class ClassWeaverTest {
         };
     }
 
+    /** Writes {@code static int small(int x) { return x; }} and ends the class. */
+    private static void writeSmall(ClassWriter w) {
+        MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
+        small.visitCode();
+        small.visitVarInsn(Opcodes.ILOAD, 0);
+        small.visitInsn(Opcodes.IRETURN);
+        small.visitMaxs(0, 0);
+        small.visitEnd();
+        w.visitEnd();
+    }
+
     /** A class with {@code static int big()} of nearly 64 KB of code and {@code static int small(int)}. */
     private static byte[] bigClass(String internalName) {
         ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -153,13 +158,7 @@ class ClassWeaverTest {
         big.visitInsn(Opcodes.IRETURN);
         big.visitMaxs(0, 0);
         big.visitEnd();
-        MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
-        small.visitCode();
-        small.visitVarInsn(Opcodes.ILOAD, 0);
-        small.visitInsn(Opcodes.IRETURN);
-        small.visitMaxs(0, 0);
-        small.visitEnd();
-        w.visitEnd();
+        writeSmall(w);
         return w.toByteArray();
     }
 }
