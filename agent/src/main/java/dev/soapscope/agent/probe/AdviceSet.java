@@ -2,11 +2,10 @@ package dev.soapscope.agent.probe;
 
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.matcher.ElementMatcher;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -65,18 +64,14 @@ final class AdviceSet implements Weaving {
 
     /** The class file of the agent's class {@code name}, without loading the class. */
     static byte[] classFile(String name) {
-        String resource = name.replace('.', '/') + ".class";
         ClassLoader agent = AdviceSet.class.getClassLoader();
-        try (InputStream in = agent == null ? ClassLoader.getSystemResourceAsStream(resource) : agent.getResourceAsStream(resource)) {
-            if (in == null) {
+        try {
+            ClassFileLocator.Resolution file = ClassFileLocator.ForClassLoader
+                    .of(agent == null ? ClassLoader.getSystemClassLoader() : agent).locate(name);
+            if (!file.isResolved()) {
                 throw new IllegalStateException("no class file for advice " + name);
             }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                out.write(buffer, 0, n);
-            }
-            return out.toByteArray();
+            return file.resolve();
         } catch (IOException e) {
             throw new IllegalStateException("cannot read advice " + name + ": " + e, e);
         }

@@ -82,8 +82,7 @@ final class ClassWeaver implements ClassFileTransformer {
         if (access < 0 || (access & Opcodes.ACC_SYNTHETIC) != 0) {
             return null; // compiler-made: nothing of ours to time
         }
-        final TypeDescription type = new TypeDescription.Latent(name, access, null,
-                Collections.<TypeDescription.Generic>emptyList());
+        final TypeDescription type = latent(name, access);
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
         Supertypes.loading(name, knownOf(loader), classFiles);
@@ -230,8 +229,7 @@ final class ClassWeaver implements ClassFileTransformer {
             byte[] own = AdviceSet.classFile(name);
             ClassLoader loader = WarmUp.class.getClassLoader();
             weave(name, loader, null, own);
-            TypeDescription type = new TypeDescription.Latent(name, Opcodes.ACC_PUBLIC, null,
-                    Collections.<TypeDescription.Generic>emptyList());
+            TypeDescription type = latent(name, Opcodes.ACC_PUBLIC);
             MethodDescription run = method(type, Opcodes.ACC_PUBLIC, "run", "(I)I");
             run.getParameters().asTypeList().asErasures(); // what matchers on parameter types load
             run.getReturnType().asErasure();
@@ -314,8 +312,12 @@ final class ClassWeaver implements ClassFileTransformer {
     /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */
     private static TypeDescription.Generic type(Type t) {
         String name = t.getClassName(); // int, byte[], java.lang.String: the names TypeNames matches
-        return new TypeDescription.Latent(name, Opcodes.ACC_PUBLIC, null,
-                Collections.<TypeDescription.Generic>emptyList()).asGenericType();
+        return latent(name, Opcodes.ACC_PUBLIC).asGenericType();
+    }
+
+    /** A type by its name and modifiers alone: what the matchers are asked about (supertypes through {@link Supertypes}). */
+    private static TypeDescription latent(String name, int access) {
+        return new TypeDescription.Latent(name, access, null, Collections.<TypeDescription.Generic>emptyList());
     }
 
     private Map<String, Set<String>> knownOf(ClassLoader loader) {

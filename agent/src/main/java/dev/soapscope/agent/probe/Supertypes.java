@@ -74,10 +74,6 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
                 return true;
             }
         }
-        if (walked.unresolved != null) {
-            // a supertype of a loaded class that its loader cannot find: the class is not instrumented
-            throw walked.unresolved;
-        }
         return false;
     }
 
@@ -88,7 +84,6 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
             return last;
         }
         Set<String> seen = new HashSet<String>();
-        RuntimeException unresolved = null;
         ArrayDeque<TypeDescription> todo = new ArrayDeque<TypeDescription>();
         todo.add(type);
         while (!todo.isEmpty()) {
@@ -105,10 +100,10 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
                     todo.add(i.asErasure());
                 }
             } catch (RuntimeException e) {
-                unresolved = e; // a supertype its loader cannot find: the others may still say yes
+                // a description that cannot resolve a supertype (none the weaver makes): the others may still say yes
             }
         }
-        Walked walked = new Walked(type, seen, unresolved);
+        Walked walked = new Walked(type, seen);
         LAST.set(walked);
         return walked;
     }
@@ -182,12 +177,10 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     static final class Walked {
         final WeakReference<TypeDescription> type;
         final Set<String> names;
-        final RuntimeException unresolved;
 
-        Walked(TypeDescription type, Set<String> names, RuntimeException unresolved) {
+        Walked(TypeDescription type, Set<String> names) {
             this.type = new WeakReference<TypeDescription>(type);
             this.names = names;
-            this.unresolved = unresolved;
         }
     }
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SupertypesTest {
@@ -76,7 +75,7 @@ class SupertypesTest {
         assertFalse(first == Supertypes.walk(leaf), "another class in between: walked again");
     }
 
-    /** A supertype nobody can find: a match found elsewhere still counts; no match is an error, as in Byte Buddy. */
+    /** A supertype nobody can find: a match found elsewhere still counts; otherwise the type does not match. */
     @Test
     void anUnresolvableSupertype() {
         String name = "dev.example.Orphan";
@@ -85,7 +84,7 @@ class SupertypesTest {
                 ClassFileLocator.ForClassLoader.of(SupertypesTest.class.getClassLoader()));
         TypeDescription orphan = TypePool.Default.of(locator).describe(name).resolve();
         assertTrue(Supertypes.belowAny("java.io.InputStream").matches(orphan));
-        assertThrows(IllegalStateException.class, () -> Supertypes.belowAny("java.io.Reader").matches(orphan));
+        assertFalse(Supertypes.belowAny("java.io.Reader").matches(orphan));
     }
 
     /** {@code class Orphan extends InputStream implements org.example.Missing}, written with Byte Buddy. */
