@@ -79,24 +79,24 @@ public final class BootstrapJar {
      */
     private static String builtDigest() {
         InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE + ".sha256");
-        if (in == null) {
-            return null;
-        }
         try {
-            byte[] hex = new byte[64];
-            int n = 0;
-            for (int r; n < hex.length && (r = in.read(hex, n, hex.length - n)) > 0; ) {
-                n += r;
-            }
-            return BootstrapJarFile.hexDigest(new String(hex, 0, n, "US-ASCII"));
+            return in == null ? null : BootstrapJarFile.hexDigest(new String(drain(in), "US-ASCII"));
         } catch (IOException e) {
             return null;
-        } finally {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // read already
+        }
+    }
+
+    /** Everything {@code in} holds; closes it. */
+    private static byte[] drain(InputStream in) throws IOException {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
+            byte[] buf = new byte[8192];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                out.write(buf, 0, n);
             }
+            return out.toByteArray();
+        } finally {
+            in.close();
         }
     }
 
@@ -106,17 +106,7 @@ public final class BootstrapJar {
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        byte[] content;
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
-            byte[] buf = new byte[8192];
-            for (int n; (n = in.read(buf)) > 0; ) {
-                out.write(buf, 0, n);
-            }
-            content = out.toByteArray();
-        } finally {
-            in.close();
-        }
+        byte[] content = drain(in);
         File tmp = new File(System.getProperty("java.io.tmpdir"));
         try {
             return BootstrapJarFile.of(content, builtDigest(), tmp);

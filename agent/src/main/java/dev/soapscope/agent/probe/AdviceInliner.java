@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.AnnotationVisitor;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -16,6 +17,7 @@ import net.bytebuddy.utility.visitor.StackAwareMethodVisitor;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -539,7 +541,7 @@ final class AdviceInliner {
                         pops[0]++;
                     }
                 }
-            }, new DeclaredMethod(null, name, access, null, java.util.Collections.<net.bytebuddy.description.type.TypeDescription.Generic>emptyList(), desc));
+            }, new DeclaredMethod(null, name, access, null, Collections.<TypeDescription.Generic>emptyList(), desc));
             this.active = active;
             this.pops = pops;
         }

@@ -78,7 +78,8 @@ final class Axis1Probes implements Probe {
     public Weaving weaving() {
         final Weaving stages = STAGES.weaving();
         final Weaving own = Advices.plain()
-                .advice(isPrivate().and(named("setCurrentForm")).and(takesArguments(2).and(takesArgument(0, type(Object.class))).and(takesArgument(1, type(int.class)))),
+                .advice(isPrivate().and(named("setCurrentForm")).and(takesArguments(2))
+                                .and(takesArgument(0, type(Object.class))).and(takesArgument(1, type(int.class))),
                         Advices.nested(Axis1Probes.class, "FormChange"))
                 .advice(named("invoke").and(takesArguments(1))
                                 .and(takesArgument(0, named("org.apache.axis.MessageContext"))),

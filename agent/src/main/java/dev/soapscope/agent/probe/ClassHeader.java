@@ -2,7 +2,8 @@ package dev.soapscope.agent.probe;
 
 /**
  * The direct supertypes named in a class file's header: its superclass and interfaces, read from the constant pool
- * without parsing members, annotations or signatures (which a type pool does for every class it describes). Enough to tell, for most classes a server loads, that none of their supertypes is one a probe asks for.
+ * without parsing members, annotations or signatures (which a type pool does for every class it describes). Enough to
+ * tell, for most classes a server loads, that none of their supertypes is one a probe asks for.
  */
 final class ClassHeader {
     private ClassHeader() {

@@ -138,27 +138,25 @@ final class ClassWeaver implements ClassFileTransformer {
         };
         byte[] woven;
         while (true) {
+            String method;
+            String why;
             try {
                 woven = AdviceInliner.weave(classFile, plan);
                 break;
             } catch (AdviceInliner.Refused e) {
-                // that method runs unprobed; the class's others are woven
-                Log.warnOnce("instrument:" + name + "." + e.method, e.getMessage() + "; that method runs unprobed", null);
-                if (!refused.add(e.method) || refused.size() > 16) {
-                    return null;
-                }
-                Arrays.fill(used, false);
+                method = e.method;
+                why = e.getMessage();
             } catch (MethodTooLargeException e) {
-                // the advice pushed a method past the JVM's 64 KB of code: that one runs as it was
-                String method = e.getMethodName() + e.getDescriptor();
-                Log.warnOnce("instrument:" + name + "." + method, "Cannot weave " + name + "." + method
-                        + ": with the advice its code would be " + e.getCodeSize() + " bytes, over the JVM's limit; "
-                        + "that method runs unprobed", null);
-                if (!refused.add(method) || refused.size() > 16) {
-                    return null;
-                }
-                Arrays.fill(used, false);
+                method = e.getMethodName() + e.getDescriptor();
+                why = "Cannot weave " + name + "." + method + ": with the advice its code would be " + e.getCodeSize()
+                        + " bytes, over the JVM's limit";
             }
+            // that method runs unprobed; the class's others are woven
+            Log.warnOnce("instrument:" + name + "." + method, why + "; that method runs unprobed", null);
+            if (!refused.add(method) || refused.size() > 16) {
+                return null;
+            }
+            Arrays.fill(used, false);
         }
         if (woven != null) {
             for (int i : matched) {
