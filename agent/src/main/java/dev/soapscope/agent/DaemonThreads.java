@@ -1,9 +1,14 @@
 package dev.soapscope.agent;
 
+import dev.soapscope.recorder.Recorder;
+
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Named daemon threads: the agent never keeps a JVM alive, and its threads say whose they are. */
+/**
+ * Named daemon threads: the agent never keeps a JVM alive, its threads say whose they are, and nothing they do (the
+ * endpoint parsing a request, the profiler writing a file) is ever recorded as the application's.
+ */
 public final class DaemonThreads implements ThreadFactory {
     private final String name;
     private final AtomicInteger count = new AtomicInteger();
@@ -15,7 +20,10 @@ public final class DaemonThreads implements ThreadFactory {
     @Override
     public Thread newThread(Runnable r) {
         int n = count.incrementAndGet();
-        Thread t = new Thread(r, n == 1 ? name : name + "-" + n);
+        Thread t = new Thread(() -> {
+            Recorder.agentThread();
+            r.run();
+        }, n == 1 ? name : name + "-" + n);
         t.setDaemon(true);
         return t;
     }

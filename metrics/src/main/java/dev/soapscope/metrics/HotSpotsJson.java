@@ -12,7 +12,8 @@ import dev.soapscope.recorder.OperationTable;
  * the first stack seen there and, per operation, the count, how many requests met it, the rate per request and, when
  * the operation first met the site by another way, its own {@code first_stack}. A site whose caller is a class
  * initializer is {@code one_off}: its events have no rate per request (nor are they in {@code /phases}' rates).
- * Events outside any request are listed under {@code (no request)} with no rate.
+ * Events outside any request are listed under {@code (no request)} with no rate per request; once the JVM makes
+ * SOAP calls, with those since its first call per call made after it ({@code per_call_made}).
  */
 final class HotSpotsJson {
     private HotSpotsJson() {
@@ -47,6 +48,9 @@ final class HotSpotsJson {
                     j.value((String) null);
                 } else {
                     j.value((double) count / requests, 3);
+                }
+                if (i == OperationTable.NO_REQUEST) {
+                    perCallMade(j, a, site);
                 }
                 String own = site.firstStack(ops.name(i));
                 if (!own.equals(first)) {
@@ -95,6 +99,20 @@ final class HotSpotsJson {
             j.endObject();
         }
         j.endArray();
+    }
+
+    /**
+     * Outside requests, the events since the JVM's first SOAP call ({@code while_calling}) per call made after it
+     * ({@code per_call_made}, null before a second call): a client's per-call cost paid outside the call's boundary.
+     */
+    private static void perCallMade(Json j, Aggregates a, HotSpotSite site) {
+        long calls = a.callsRecorded() - 1;
+        j.name("while_calling").value(site.whileCalling()).name("per_call_made");
+        if (calls <= 0 || site.oneOff()) {
+            j.value((String) null);
+        } else {
+            j.value((double) site.whileCalling() / calls, 3);
+        }
     }
 
     /** {@code "first_stack": [frame, ...]}, innermost first. */

@@ -53,10 +53,15 @@ final class PhasesJson {
         j.endArray();
         clients(j, a.clients());
         OperationStats background = a.stats(OperationTable.NO_REQUEST);
-        if (background != null && background.requests() != 0) {
+        if (background != null && (background.requests() != 0 || anyHotSpot(background))) {
             j.name("background").beginObject().name("operation").value(OperationTable.NO_REQUEST_NAME)
                     .name("spans").value(background.requests());
-            timeSplit(j, background, false);
+            if (background.requests() != 0) {
+                timeSplit(j, background, false, false);
+            } else {
+                j.name("phases").beginObject().endObject(); // hot spots outside any span: no time to split
+            }
+            backgroundHotSpots(j, a, background);
             j.endObject();
         }
         return j.endObject().toString();
@@ -89,8 +94,52 @@ final class PhasesJson {
         j.endArray();
     }
 
-    /** Duration, bytes, phases and hot spots, per request (per call for clients, per span for background work). */
+    private static boolean anyHotSpot(OperationStats s) {
+        for (HotSpotKind k : HotSpotKind.values()) {
+            if (s.hotspots(k) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Background hot spots as counts, never per span (a span is no unit of work: start-up's events over a few spans
+     * read as a rate that is none); and, once the JVM makes SOAP calls, those made since its first call per call made
+     * after it: a client's per-call cost paid outside the call's boundary (a parser factory built before each).
+     */
+    private static void backgroundHotSpots(Json j, Aggregates a, OperationStats background) {
+        j.name("hotspots").beginObject();
+        for (HotSpotKind k : HotSpotKind.values()) {
+            if (background.hotspots(k) != 0) {
+                j.name(k.tag()).value(background.hotspots(k));
+            }
+        }
+        j.endObject();
+        long calls = a.callsRecorded() - 1;
+        if (calls <= 0) {
+            return;
+        }
+        j.name("calls_after_first").value(calls);
+        j.name("hotspots_per_call_made").beginObject();
+        for (HotSpotKind k : HotSpotKind.values()) {
+            long c = a.backgroundWhileCalling(k);
+            if (c != 0) {
+                j.name(k.tag()).value((double) c / calls, 3);
+            }
+        }
+        j.endObject();
+    }
+
+    /**
+     * Duration, bytes, phases and hot spots, per request (per call for clients); for background work, per span
+     * without hot spots ({@link #backgroundHotSpots}).
+     */
     private static void timeSplit(Json j, OperationStats s, boolean client) {
+        timeSplit(j, s, client, true);
+    }
+
+    private static void timeSplit(Json j, OperationStats s, boolean client, boolean hotSpotRates) {
         long n = s.requests();
         Histogram total = s.totalHistogram();
         j.name("duration_us").beginObject()
@@ -128,6 +177,9 @@ final class PhasesJson {
             j.endObject();
         }
         j.endObject();
+        if (!hotSpotRates) {
+            return;
+        }
         j.name("hotspots_per_request").beginObject();
         for (HotSpotKind k : HotSpotKind.values()) {
             long c = s.hotspots(k);

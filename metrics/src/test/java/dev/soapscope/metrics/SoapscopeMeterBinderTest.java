@@ -98,7 +98,45 @@ class SoapscopeMeterBinderTest {
         assertEquals(6, background.get("spans").asLong(), phases.toString());
         assertNull(background.get("requests"), "background work is not requests");
         assertTrue(background.get("phases").get("invoke").get("share").asDouble() > 0.5, background.toString());
-        assertEquals(1.0, background.get("hotspots_per_request").get("uuid.random").asDouble(), 0.001);
+        assertNull(background.get("hotspots_per_request"), "background spans are no unit to rate hot spots by");
+        assertEquals(6, background.get("hotspots").get("uuid.random").asLong(), background.toString());
+        assertNull(background.get("hotspots_per_call_made"), "no calls made: no rate per call");
+    }
+
+    @Test
+    void aClientsCostPaidOutsideItsCallsIsRatedPerCallMadeNotPerSpan() throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binder.bindTo(registry);
+        for (int i = 0; i < 40; i++) { // start-up: many events, on few spans
+            HotSpots.hotspot(HotSpotKind.EXCEPTION_THROWN, "test.Startup.exception");
+        }
+        for (int i = 0; i < 5; i++) { // a parser factory built before each call, outside its boundary
+            HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "test.Client.factory");
+            int call = dev.soapscope.recorder.Calls.clientStart();
+            Naming.nameRequest(dev.soapscope.recorder.NameSource.STACK, "{urn:x}get");
+            dev.soapscope.recorder.Calls.clientEnd(call, null);
+        }
+
+        Endpoint endpoint = new Endpoint(registry);
+        JsonNode background = new ObjectMapper().readTree(endpoint.get("/phases").body()).get("background");
+        assertNull(background.get("hotspots_per_request"), background.toString());
+        assertEquals(40, background.get("hotspots").get("exception.thrown").asLong(), background.toString());
+        assertEquals(5, background.get("hotspots").get("factory.create").asLong(), background.toString());
+        assertEquals(4, background.get("calls_after_first").asLong(), background.toString());
+        // the four built after the first call, over the four calls after it; start-up's exceptions have no rate
+        assertEquals(1.0, background.get("hotspots_per_call_made").get("factory.create").asDouble(), 0.001);
+        assertNull(background.get("hotspots_per_call_made").get("exception.thrown"), background.toString());
+
+        JsonNode sites = new ObjectMapper().readTree(endpoint.get("/hotspots").body()).get("hotspots");
+        for (JsonNode site : sites) {
+            if (site.get("site").asText().equals("test.Client.factory")) {
+                JsonNode noRequest = site.get("operations").get(0);
+                assertEquals(4, noRequest.get("while_calling").asLong(), site.toString());
+                assertEquals(1.0, noRequest.get("per_call_made").asDouble(), 0.001, site.toString());
+                return;
+            }
+        }
+        throw new AssertionError("no site test.Client.factory in " + sites);
     }
 
     @Test

@@ -16,6 +16,12 @@ public final class Aggregates {
     /** Requests and calls whose allocation the JVM could not count (virtual threads), though allocation is on. */
     private final java.util.concurrent.atomic.AtomicLong allocUnmeasured = new java.util.concurrent.atomic.AtomicLong();
 
+    /** SOAP calls recorded (the rows' counts, summed as they come): what work outside calls is rated per. */
+    private final java.util.concurrent.atomic.AtomicLong callsRecorded = new java.util.concurrent.atomic.AtomicLong();
+    /** Per hot-spot kind, events outside any request or call once this JVM had made a call ({@link #backgroundWhileCalling}). */
+    private final java.util.concurrent.atomic.AtomicLongArray backgroundWhileCalling =
+            new java.util.concurrent.atomic.AtomicLongArray(HotSpotKind.COUNT);
+
     Aggregates(RecorderSettings settings) {
         this.operations = new OperationTable(settings.maxOperations);
         this.stats = new AtomicReferenceArray<OperationStats>(operations.capacity());
@@ -63,6 +69,28 @@ public final class Aggregates {
                     + " counts no allocation per virtual thread (ThreadMXBean answers -1), so their allocation figures"
                     + " are left out (/phases: allocation_measured false, alloc_measured_requests per operation), never 0");
         }
+    }
+
+    /** SOAP calls recorded since this recorder was configured. */
+    public long callsRecorded() {
+        return callsRecorded.get();
+    }
+
+    void callRecorded() {
+        callsRecorded.incrementAndGet();
+    }
+
+    /**
+     * Events of {@code kind} outside any request or call since this JVM's first call was recorded: start-up left
+     * out, what a client does around its calls (a parser factory built before each) is rated over the calls made
+     * after the first ({@code callsRecorded() - 1}).
+     */
+    public long backgroundWhileCalling(HotSpotKind kind) {
+        return backgroundWhileCalling.get(kind.ordinal());
+    }
+
+    void addBackgroundWhileCalling(int kind) {
+        backgroundWhileCalling.incrementAndGet(kind);
     }
 
     /** The stats of an operation, or null if nothing was recorded for it. */

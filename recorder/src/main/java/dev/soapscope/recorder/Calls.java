@@ -45,6 +45,9 @@ public final class Calls {
                 t.callNesting++;
                 return NESTED;
             }
+            if (t.lateReads != null) {
+                LateReads.record(t); // the last call's answer is read by now, as far as it ever will be here
+            }
             ThreadRecording c = t.call;
             if (c == null) {
                 c = new ThreadRecording(true);
@@ -138,7 +141,7 @@ public final class Calls {
             h.recorded |= due;
         }
         if (due) {
-            recordCall(h); // here, on the caller's thread: its recording is free for its next call
+            recordCall(h, true); // here, on the caller's thread: its recording is free for its next call
         } else {
             t.call = null; // the recording is the handle's now; the thread's next call gets one of its own
         }
@@ -291,7 +294,7 @@ public final class Calls {
             h.recorded |= due;
         }
         if (due) {
-            recordCall(h);
+            recordCall(h, false);
         }
     }
 
@@ -327,8 +330,11 @@ public final class Calls {
         }
     }
 
-    /** Records a call whose work was spread over threads: the caller's recording with every shard's work added. */
-    private static void recordCall(CallHandle h) {
+    /**
+     * Records a call whose work was spread over threads: the caller's recording with every shard's work added.
+     * {@code onCaller}: on the caller's thread, whose later reads of the answer are then the call's ({@link LateReads}).
+     */
+    private static void recordCall(CallHandle h, boolean onCaller) {
         ThreadRecording c = h.main;
         java.util.List<ThreadRecording> shards = h.shards == null ? java.util.Collections.<ThreadRecording>emptyList() : h.shards;
         c.busy = true;
@@ -343,6 +349,9 @@ public final class Calls {
             int row = recordCallFigures(c, h.calledFrom);
             for (ThreadRecording shard : shards) {
                 shard.flushSites(row, aggregates.sites());
+            }
+            if (onCaller) {
+                LateReads.follow(c, c.operationIndex, row);
             }
             notifyListeners(c, callListeners);
         } finally {

@@ -72,6 +72,18 @@ public final class HotSpotSite {
         }
     }
 
+    /** Events outside any request or call once the JVM was making calls ({@link Aggregates#backgroundWhileCalling}). */
+    private final AtomicLong whileCalling = new AtomicLong();
+
+    void addWhileCalling() {
+        whileCalling.incrementAndGet();
+    }
+
+    /** Of this site's events outside requests, those after the JVM's first SOAP call was recorded. */
+    public long whileCalling() {
+        return whileCalling.get();
+    }
+
     /** Events of one request (or, outside requests, one event) under {@code operation}. */
     void add(int operation, long count) {
         total.addAndGet(count);

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class HotSpotSites {
     public static final String OVERFLOW_DETAIL = "(other sites)";
     /** Walks in a row that found the same steady caller before a position's events stop being walked each. */
-    public static final int SETTLE_AFTER = 64;
+    public static final int SETTLE_AFTER = 16;
     /** A settled detail's events are walked about one in this many at first (a power of two)... */
     public static final int WALK_ONE_IN = 64;
     /** ...and, as checks keep finding the same caller, at last one in this many (a power of two). */

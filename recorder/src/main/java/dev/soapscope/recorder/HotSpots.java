@@ -66,6 +66,10 @@ public final class HotSpots {
             } else {
                 site.add(OperationTable.NO_REQUEST, 1);
                 a.statsFor(OperationTable.NO_REQUEST).addHotSpot(kind);
+                if (a.callsRecorded() > 0) { // around the calls, not start-up: rated per call made
+                    site.addWhileCalling();
+                    a.addBackgroundWhileCalling(kind);
+                }
             }
             HotSpotListener l = hotSpotListener;
             if (l != null && !perByte) {

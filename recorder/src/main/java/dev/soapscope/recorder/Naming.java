@@ -139,6 +139,27 @@ public final class Naming {
     }
 
     /**
+     * A header the SOAP call open on this thread sends ({@code HttpURLConnection.setRequestProperty}, an HTTP client's
+     * request builder): its {@code SOAPAction}, else the SOAP 1.2 {@code action} of its {@code Content-Type}, names the
+     * call as the server names the request it causes (the same {@link NameSource} ranks on both sides), so a call and
+     * its request join. Any other header, or one sent outside a call, is passed over at the cost of a comparison.
+     */
+    public static void nameCallFromHeader(String header, String value) {
+        try {
+            boolean action = header != null && header.equalsIgnoreCase("SOAPAction");
+            if (value == null || !action && !"Content-Type".equalsIgnoreCase(header)) {
+                return;
+            }
+            ThreadRecording t = THREADS.get();
+            if (t.client && !t.busy && wantsName(t, NameSource.SOAP_ACTION)) {
+                name(t, NameSource.SOAP_ACTION, action ? headerName(t, value) : SoapAction.fromContentType(value));
+            }
+        } catch (Throwable e) {
+            failed("nameCallFromHeader", e);
+        }
+    }
+
+    /**
      * Whether naming from HTTP needs the content type: only when the SOAPAction header names nothing (absent or
      * {@code ""}), as SOAP 1.2 carries the action there. Lets the servlet probe skip asking the container for it.
      */

@@ -91,6 +91,36 @@ public final class OperationStats {
         }
     }
 
+    /**
+     * A call's answer read after its boundary returned ({@link LateReads}): its time, bytes, phases, allocation and hot
+     * spots join the call's totals, so means per call include them; no call is counted, and the per-call histograms
+     * and spreads keep what the boundary saw.
+     */
+    void addLate(ThreadRecording r, Outcome outcome) {
+        outcomeNanos.addAndGet(outcome.ordinal(), r.totalNanos);
+        if (r.allocationMeasured()) {
+            allocatedBytes.addAndGet(r.totalAlloc);
+        }
+        bytesIn.addAndGet(r.bytesIn);
+        readCalls.addAndGet(r.readCalls);
+        for (int p = 0; p < Phase.COUNT; p++) {
+            if (r.phaseNanos[p] != 0) {
+                phaseNanos.addAndGet(p, r.phaseNanos[p]);
+            }
+            if (r.allocationMeasured() && r.phaseAlloc[p] != 0) {
+                phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
+            }
+        }
+        addHotSpots(r.hotspots);
+        if (r.anyDetail) {
+            for (int d = 1; d <= PhaseDetails.MAX; d++) {
+                if (r.detailNanos[d] != 0) {
+                    detailNanos.addAndGet(d, r.detailNanos[d]);
+                }
+            }
+        }
+    }
+
     void addHotSpots(int[] counts) {
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
             if (counts[k] != 0) {

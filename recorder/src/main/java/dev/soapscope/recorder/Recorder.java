@@ -226,6 +226,9 @@ public final class Recorder {
             if (t.busy) {
                 return NOT_COUNTED;
             }
+            if (t.lateReads != null && t.requestDepth == 0) {
+                LateReads.record(t); // the last call's answer is read by now, as far as it ever will be here
+            }
             if (t.requestDepth++ > 0 || t.shardOf != null) {
                 return NESTED; // a shard of an asynchronous request is that request's: a servlet in it only nests
             }
@@ -451,15 +454,50 @@ public final class Recorder {
         }
     }
 
-    /** A single-byte read on a non-servlet stream, counted only while the thread is in {@code phase}. */
-    public static void byteReadIn(int phase, String site) {
+    /** The current thread is the agent's own (its endpoint, profiler, history): nothing it does is ever recorded. */
+    public static void agentThread() {
+        try {
+            THREADS.get().busy = true;
+        } catch (Throwable e) {
+            failed("agentThread", e);
+        }
+    }
+
+    /**
+     * Before the agent's own work on an application's thread (weaving a class first loaded inside a request): until
+     * {@link #agentWorkEnd}, nothing on this thread is the application's: no hot spot, no phase, and the stretch's
+     * time and allocation are left out of the request open here. Returns whether it paused, for {@code agentWorkEnd}.
+     */
+    public static boolean agentWorkStart() {
         try {
             ThreadRecording t = THREADS.get();
-            if (t.open && !t.busy && t.topPhase() == phase) {
-                hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal(), site);
+            if (t.busy) {
+                return false;
             }
+            t.busy = true;
+            if (t.open) {
+                t.pause();
+            }
+            return true;
         } catch (Throwable e) {
-            failed("byteReadIn", e);
+            failed("agentWorkStart", e);
+            return false;
+        }
+    }
+
+    /** Ends what {@link #agentWorkStart} paused; nothing when it paused nothing. */
+    public static void agentWorkEnd(boolean paused) {
+        if (!paused) {
+            return;
+        }
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open) {
+                t.resume();
+            }
+            t.busy = false;
+        } catch (Throwable e) {
+            failed("agentWorkEnd", e);
         }
     }
 
@@ -510,7 +548,8 @@ public final class Recorder {
         c.busy = true;
         try {
             c.close();
-            recordCallFigures(c, calledFrom(outer));
+            int sites = recordCallFigures(c, calledFrom(outer));
+            LateReads.follow(c, c.operationIndex, sites);
             notifyListeners(c, callListeners);
         } finally {
             c.reset();
@@ -532,6 +571,7 @@ public final class Recorder {
         c.operationIndex = row;
         c.operationName = calls.operation(row);
         calls.statsFor(row).record(c);
+        a.callRecorded();
         if (a.allocation && !c.allocationMeasured()) {
             a.allocationUnavailable();
         }

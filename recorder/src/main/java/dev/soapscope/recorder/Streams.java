@@ -12,7 +12,45 @@ import static dev.soapscope.recorder.Recorder.failed;
  * State: the thread's {@link ThreadRecording} alone (its read and write depths, the request's own reader and writer).
  */
 public final class Streams {
+    private static final int SINGLE_BYTE_READ = HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal();
+
     private Streams() {
+    }
+
+    /**
+     * Before a single-byte read of a general stream (CXF's {@code PushbackInputStream} over the request's), which is
+     * a finding only while the thread is in {@code phase}: whether it counts. A single-byte read made inside it (the
+     * stream beneath, a servlet stream) is the same byte, counted once, at this outermost stream where the
+     * application's line is. Hand the answer to {@link #byteReadEnd}.
+     */
+    public static boolean byteReadStartIn(int phase) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (t.open && !t.busy && t.topPhase() == phase) {
+                t.callDepth[SINGLE_BYTE_READ]++;
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("byteReadStartIn", e);
+        }
+        return false;
+    }
+
+    /**
+     * Whether a read of the request's stream is timed with a brief switch: inside a single-byte read of a stream over
+     * it, a byte at a time, where reading the allocation counter and cutting profiler segments per byte would cost
+     * more than the read (CXF's MIME boundary: about 200 per message). Its time stays exact; its allocation (none for
+     * a byte) and profiler samples go with the phase around it.
+     */
+    private static boolean briefly(ThreadRecording t) {
+        return t.callDepth[SINGLE_BYTE_READ] > 0 && t.open && !t.busy;
+    }
+
+    /** Ends a read {@link #byteReadStartIn} counted: one single-byte read at {@code site}. */
+    public static void byteReadEnd(boolean started, String site) {
+        if (started) {
+            HotSpots.callEnd(SINGLE_BYTE_READ, site);
+        }
     }
 
     /**
@@ -54,12 +92,20 @@ public final class Streams {
         return false;
     }
 
-    /** Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count once. */
+    /**
+     * Before a read of a request body stream; nested reads (wrappers, read(byte[]) calling read(byte[],int,int)) count
+     * once. Inside a single-byte read of a stream over it ({@link #byteReadStartIn}), the switch to
+     * {@code transport.read} is {@link #briefly brief}: a byte at a time, mostly from the container's buffer.
+     */
     public static void readStart() {
         try {
             ThreadRecording t = THREADS.get();
             if (t.readDepth++ == 0) {
-                enter(Phase.TRANSPORT_READ.ordinal());
+                if (briefly(t)) {
+                    t.pushBrief(Phase.TRANSPORT_READ.ordinal());
+                } else {
+                    enter(Phase.TRANSPORT_READ.ordinal());
+                }
             }
         } catch (Throwable e) {
             failed("readStart", e);
@@ -79,8 +125,12 @@ public final class Streams {
                     t.bytesIn += bytes;
                 }
             }
-            if (singleByte) {
-                hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal(), stream);
+            if (briefly(t)) {
+                t.popBrief(Phase.TRANSPORT_READ.ordinal());
+                return; // a single-byte read is counted once, at the read around it
+            }
+            if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
+                hotspot(SINGLE_BYTE_READ, stream);
             }
             exit(Phase.TRANSPORT_READ.ordinal());
         } catch (Throwable e) {

@@ -27,6 +27,10 @@ final class ThreadRecording implements CompletedRequest {
     final boolean client;
     /** For a call's recording: the thread's own recording, current again when the call ends. */
     ThreadRecording outer;
+    /** For the thread's own recording: the latest call's answer, read after the call returned; kept across requests. */
+    LateReads lateReads;
+    /** For a call's recording: what reads its answer's attachments after it returns ({@link LateReads#keep}). */
+    Object lateSource;
     /** For the thread's own recording: the one its calls are recorded in, made at the first call. */
     ThreadRecording call;
     /** Call starts seen minus call ends: a template over SAAJ, or a proxy over its Dispatch, is one call. */
@@ -102,9 +106,15 @@ final class ThreadRecording implements CompletedRequest {
         requestId = idBase | (++idSeq & 0xffffff);
     }
 
-    /** The stream of the last single-byte read and the site it went to: the next reads there skip the stack walk. */
-    private String byteReadDetail;
-    private HotSpotSite byteReadSite;
+    /**
+     * The streams of this request's single-byte reads and the sites their first reads went to: the next reads there skip
+     * the stack walk. A few, since a request reads single bytes at several streams in turn (CXF's MIME boundary, an
+     * attachment's part, the servlet stream beneath): one slot thrashed and walked the stack for every byte.
+     */
+    private final String[] byteReadDetails = new String[BYTE_READ_STREAMS];
+    private final HotSpotSite[] byteReadSites = new HotSpotSite[BYTE_READ_STREAMS];
+    private int nextByteReadSlot;
+    static final int BYTE_READ_STREAMS = 4;
 
     /**
      * Header names this thread cleaned lately, kept across requests: a SOAPAction that spells one of them (quoted, as
@@ -199,8 +209,16 @@ final class ThreadRecording implements CompletedRequest {
 
     /** Charges the time and allocation since the last switch to the phase on top. */
     private void charge() {
+        charge(false);
+    }
+
+    /**
+     * As {@link #charge()}; {@code brief}: the time alone, for a switch too short to be worth reading the allocation
+     * counter (a JNI call) and cutting a profiler segment (a byte read from a buffer): that stretch's allocation and
+     * samples go with the phase on top at the next full switch, the one around it.
+     */
+    private void charge(boolean brief) {
         long now = System.nanoTime();
-        long alloc = measureAlloc ? AllocationMeter.current() : 0;
         int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
         int phase = top & ((1 << PhaseDetails.SHIFT) - 1);
         if (loggingDepth > 0 && absorbedByLogging(phase)) {
@@ -211,34 +229,46 @@ final class ThreadRecording implements CompletedRequest {
         if (keepTimeline) {
             timeline.add(phase, last, now);
         }
-        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
-            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
-        } else {
-            phaseAlloc[phase] += alloc - lastAlloc;
-        }
         int detail = top >>> PhaseDetails.SHIFT;
         if (detail != 0) {
             detailNanos[detail] += now - last;
             anyDetail = true;
         }
-        SegmentSink sink = Recorder.segmentSink;
-        if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
-            // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
-            // can spend all of a short profile in one such segment
-            if (segmentStart != 0) {
-                sink.end(segmentStart, phase);
+        if (!brief) {
+            long alloc = measureAlloc ? AllocationMeter.current() : 0;
+            if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
+                allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
             } else {
-                sink.endUnmarked(now - last, phase);
+                phaseAlloc[phase] += alloc - lastAlloc;
             }
-            segmentStart = open ? sink.start() : 0;
+            lastAlloc = alloc;
+            SegmentSink sink = Recorder.segmentSink;
+            if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
+                // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
+                // can spend all of a short profile in one such segment
+                if (segmentStart != 0) {
+                    sink.end(segmentStart, phase);
+                } else {
+                    sink.endUnmarked(now - last, phase);
+                }
+                segmentStart = open ? sink.start() : 0;
+            }
         }
         last = now;
-        lastAlloc = alloc;
     }
 
     /** Enters a stack entry: a phase ordinal, with a {@link PhaseDetails} id in the upper bits if any. */
     void push(int entry) {
-        charge();
+        push(entry, false);
+    }
+
+    /** {@link #push} with a {@link #charge(boolean) brief} switch; leave it with {@link #popBrief}. */
+    void pushBrief(int entry) {
+        push(entry, true);
+    }
+
+    private void push(int entry, boolean brief) {
+        charge(brief);
         if (depth < MAX_DEPTH) {
             stack[depth++] = entry;
             if (entry == Phase.LOGGING.ordinal()) {
@@ -254,7 +284,15 @@ final class ThreadRecording implements CompletedRequest {
      * code) unwinds to the matching entry; an exit with no matching entry is ignored.
      */
     void pop(int entry) {
-        charge();
+        pop(entry, false);
+    }
+
+    void popBrief(int entry) {
+        pop(entry, true);
+    }
+
+    private void pop(int entry, boolean brief) {
+        charge(brief);
         if (overflow > 0) {
             overflow--;
             return;
@@ -375,14 +413,46 @@ final class ThreadRecording implements CompletedRequest {
         nextRecentName = (nextRecentName + 1) % RECENT_NAMES;
     }
 
-    /** The site of the last single-byte read in this request when it was at the same stream, else null. */
+    /** The site of this request's single-byte reads at the same stream lately, else null. */
     HotSpotSite lastByteReadSite(String detail) {
-        return detail.equals(byteReadDetail) ? byteReadSite : null;
+        for (int i = 0; i < BYTE_READ_STREAMS; i++) {
+            if (detail.equals(byteReadDetails[i])) {
+                return byteReadSites[i];
+            }
+        }
+        return null;
     }
 
     void byteReadSite(String detail, HotSpotSite site) {
-        byteReadDetail = detail;
-        byteReadSite = site;
+        byteReadDetails[nextByteReadSlot] = detail;
+        byteReadSites[nextByteReadSlot] = site;
+        nextByteReadSlot = (nextByteReadSlot + 1) % BYTE_READ_STREAMS;
+    }
+
+    /** The agent's own work starts on this thread: what came before is charged; what follows is no phase's. */
+    void pause() {
+        charge();
+    }
+
+    /**
+     * The agent's own work ended: the stretch since {@link #pause()} is left out of the request, its time and
+     * allocation (the request's clock moves on past it), and out of the profiler's phase segments.
+     */
+    void resume() {
+        long now = System.nanoTime();
+        start += now - last;
+        last = now;
+        if (measureAlloc) {
+            long alloc = AllocationMeter.current();
+            if (alloc != AllocationMeter.UNAVAILABLE && lastAlloc != AllocationMeter.UNAVAILABLE) {
+                startAlloc += alloc - lastAlloc;
+            }
+            lastAlloc = alloc;
+        }
+        SegmentSink sink = Recorder.segmentSink;
+        if (sink != null && segmentStart != 0) {
+            segmentStart = sink.start(); // the paused stretch's samples get no phase
+        }
     }
 
     void close() {
@@ -500,8 +570,8 @@ final class ThreadRecording implements CompletedRequest {
         siteCount = 0;
         Arrays.fill(siteOverflow, 0);
         positions.clear();
-        byteReadDetail = null;
-        byteReadSite = null;
+        Arrays.fill(byteReadDetails, null);
+        Arrays.fill(byteReadSites, null);
         depth = 0;
         overflow = 0;
         loggingDepth = 0;
@@ -532,6 +602,7 @@ final class ThreadRecording implements CompletedRequest {
         peer = null;
         callOutcome = Outcome.SUCCESS;
         handle = null;
+        lateSource = null;
         goesAsync = false;
         keepTimeline = false;
     }

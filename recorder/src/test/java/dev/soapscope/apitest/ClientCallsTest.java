@@ -4,6 +4,8 @@ import dev.soapscope.recorder.Aggregates;
 import dev.soapscope.recorder.ClientCalls;
 import dev.soapscope.recorder.HotSpotKind;
 import dev.soapscope.recorder.HotSpotSite;
+import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.LateReads;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.OperationStats;
 import dev.soapscope.recorder.OperationTable;
@@ -199,6 +201,97 @@ class ClientCallsTest {
         int token = Calls.clientStart();
         Naming.nameRequest(NameSource.STACK, operation);
         Calls.clientEnd(token, thrown);
+    }
+
+    @Test
+    void aCallIsNamedByTheSoapActionItSendsAsTheServerNamesTheRequest() {
+        Naming.nameCallFromHeader("SOAPAction", "\"outside\""); // no call open: nothing named
+        int call = Calls.clientStart();
+        Calls.clientPeer("http://cmis.example:8080/services11/ObjectService");
+        Naming.nameRequest(NameSource.STACK, "{http://docs.oasis-open.org/ns/cmis/ws/200908/}getObject");
+        Naming.nameCallFromHeader("Accept", "getObject, text/xml");
+        Naming.nameCallFromHeader("soapaction", "\"getObject\""); // as CXF sends it: quoted
+        Calls.clientEnd(call, null);
+        // SOAP 1.2: the action parameter of the content type
+        int soap12 = Calls.clientStart();
+        Calls.clientPeer("http://cmis.example:8080/services11/ObjectService");
+        Naming.nameRequest(NameSource.STACK, "{urn:x}op12");
+        Naming.nameCallFromHeader("Content-Type", "application/soap+xml; charset=UTF-8; action=\"urn:op12\"");
+        Calls.clientEnd(soap12, null);
+        // the operation a server dispatches to ranks above the header, on both sides (Metro)
+        int dispatched = Calls.clientStart();
+        Calls.clientPeer("http://cmis.example:8080/services11/ObjectService");
+        Naming.nameRequest(NameSource.DISPATCH, "{urn:x}add");
+        Naming.nameCallFromHeader("SOAPAction", "urn:add");
+        Calls.clientEnd(dispatched, null);
+
+        ClientCalls calls = Recorder.aggregates().clients();
+        String peer = "cmis.example:8080";
+        assertEquals(1, calls.stats(rowOf(calls, "getObject", peer)).requests());
+        assertEquals(1, calls.stats(rowOf(calls, "urn:op12", peer)).requests());
+        assertEquals(1, calls.stats(rowOf(calls, "{urn:x}add", peer)).requests());
+        assertEquals(3, calls.size() - firstRow(calls, "getObject"), "no other row: " + calls.size());
+    }
+
+    @Test
+    void anAttachmentReadAfterTheCallReturnedIsTheCallsTimeAndBytes() throws InterruptedException {
+        Object deserializer = new Object(); // CXF's AttachmentDeserializer, made in the call
+        Object another = new Object();
+        int call = Calls.clientStart();
+        Calls.clientPeer("http://cmis.example:8080/services11/ObjectService");
+        Naming.nameRequest(NameSource.STACK, "getContentStream");
+        LateReads.keep(deserializer);
+        int read = Calls.socketReadStart();
+        Calls.socketReadEnd(read, 8192); // the root part, read inside the call
+        Calls.clientEnd(call, null);
+        long boundaryNanos = statsOf("getContentStream").totalNanos();
+
+        Thread.sleep(20); // the application's own work between the call and its reads: not the call's
+        assertEquals(Recorder.NOT_COUNTED, LateReads.readStart(another), "another stream's read is not the call's");
+        for (int i = 0; i < 3; i++) { // the application reads the attachment's stream, which reads the socket
+            int token = LateReads.readStart(deserializer);
+            int socket = Calls.socketReadStart();
+            Thread.sleep(5);
+            Calls.socketReadEnd(socket, 100_000);
+            HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.MimeBodyPartInputStream");
+            LateReads.readEnd(token, false);
+            Thread.sleep(60); // the application between its reads: not the call's
+        }
+        OperationStats s = statsOf("getContentStream");
+        assertEquals(8192, s.bytesIn(), "recorded only once the attachment is read to its end");
+        int last = LateReads.readStart(deserializer);
+        LateReads.readEnd(last, true); // -1: its end
+
+        assertEquals(1, s.requests(), "reads after the call are no call of their own");
+        assertEquals(8192 + 300_000, s.bytesIn());
+        assertEquals(3, s.hotspots(HotSpotKind.STREAM_SINGLE_BYTE_READ));
+        long late = s.totalNanos() - boundaryNanos;
+        assertTrue(late >= 15_000_000 && late < 120_000_000, "the reads' time, not the 180 ms between them: " + late);
+        assertTrue(s.phaseNanos(Phase.TRANSPORT_READ) >= 15_000_000, "socket reads: " + s.phaseNanos(Phase.TRANSPORT_READ));
+        int closing = LateReads.readStart(deserializer); // the closing boundary, read as the stream is closed
+        int socket = Calls.socketReadStart();
+        Calls.socketReadEnd(socket, 40);
+        LateReads.readEnd(closing, true);
+        assertEquals(8192 + 300_000 + 40, s.bytesIn(), "reads after its end are the call's too");
+        assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST), "nothing of it is background work");
+
+        int next = Calls.clientStart(); // the thread's next call: the last one is no longer followed
+        Calls.clientEnd(next, null);
+        assertEquals(Recorder.NOT_COUNTED, LateReads.readStart(deserializer), "followed until the thread's next call");
+    }
+
+    private static OperationStats statsOf(String operation) {
+        ClientCalls calls = Recorder.aggregates().clients();
+        return calls.stats(rowOf(calls, operation, "cmis.example:8080"));
+    }
+
+    private static int firstRow(ClientCalls calls, String operation) {
+        for (int i = 0; i < calls.size(); i++) {
+            if (operation.equals(calls.operation(i))) {
+                return i;
+            }
+        }
+        return calls.size();
     }
 
     private static int rowOf(ClientCalls calls, String operation, String peer) {

@@ -874,6 +874,21 @@ class RecorderTest {
         assertEquals(6, siteAt(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream", ".readByte(").total());
     }
 
+    @Test
+    void singleByteReadsAtStreamsReadInTurnWalkTheStackOncePerStream() {
+        int token = Recorder.requestStart();
+        long walked = Recorder.aggregates().sites().walks();
+        for (int i = 0; i < 200; i++) { // a MIME part, the boundary's stream under it, the servlet stream: in turn
+            HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Part");
+            HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Boundary");
+            HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Servlet");
+        }
+        long walks = Recorder.aggregates().sites().walks() - walked;
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(3, walks, "one walk per stream, not one per byte");
+        assertEquals(200, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Part").total());
+    }
+
     private static void readByte() {
         instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
     }
@@ -944,6 +959,67 @@ class RecorderTest {
         assertEquals(5 + 1 + 1 + 1, stats.readCalls());
         assertEquals(5 + 100 + 1, stats.bytesIn());
         assertEquals(5 + 1, stats.hotspots(HotSpotKind.STREAM_SINGLE_BYTE_READ));
+    }
+
+    @Test
+    void aSingleByteReadOverTheRequestsStreamCountsOnceAtTheOutermostStream() {
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.ATTACHMENTS);
+        for (int i = 0; i < 4; i++) { // CXF's PushbackInputStream over the servlet stream: one byte, one event
+            boolean counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
+            Streams.readStart();
+            Streams.readEnd(1, true, "test.ServletStream");
+            Streams.byteReadEnd(counted, "test.Pushback");
+        }
+        Recorder.exit(Phase.ATTACHMENTS);
+        // the same stream outside its phase is no finding: the servlet stream beneath counts its byte
+        boolean counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
+        Streams.readStart();
+        Streams.readEnd(1, true, "test.ServletStream");
+        Streams.byteReadEnd(counted, "test.Pushback");
+        Recorder.requestEnd(token, 200, false);
+
+        assertFalse(counted);
+        assertEquals(4 + 1, only().hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()]);
+        assertEquals(4 + 1, only().bytesIn);
+        assertEquals(4, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Pushback").total());
+        assertEquals(1, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.ServletStream").total());
+    }
+
+    @Test
+    void theAgentsOwnWorkInsideARequestIsNoHotSpotNorPhaseOfIt() {
+        listen();
+        long before = System.nanoTime();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        spend(Phase.INVOKE, 10);
+        boolean paused = Recorder.agentWorkStart(); // the weaver, on a class first loaded here
+        long agentStart = System.nanoTime();
+        Recorder.enter(Phase.SOAP_PARSE); // a probe's class woven, say, whose advice runs in the weaver
+        instrumented(HotSpotKind.REGEX_COMPILE, "weaver.regex");
+        sleep(30);
+        Recorder.exit(Phase.SOAP_PARSE);
+        long agentNanos = System.nanoTime() - agentStart;
+        Recorder.agentWorkEnd(paused);
+        spend(Phase.INVOKE, 10);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        long outer = System.nanoTime() - before;
+
+        assertTrue(paused);
+        Seen r = only();
+        assertEquals(0, r.hotspots[HotSpotKind.REGEX_COMPILE.ordinal()]);
+        assertNull(find(HotSpotKind.REGEX_COMPILE, "weaver.regex"));
+        assertEquals(0, r.phase(Phase.SOAP_PARSE));
+        assertTrue(r.totalNanos <= outer - agentNanos, "the agent's " + agentNanos + " ns left out of " + r.totalNanos);
+        assertSelfTimes(r, outer - agentNanos);
+        boolean outerPause = Recorder.agentWorkStart();
+        boolean innerPause = Recorder.agentWorkStart(); // the weaver loading a class while it weaves
+        Recorder.agentWorkEnd(innerPause);
+        Recorder.agentWorkEnd(outerPause);
+        assertTrue(outerPause);
+        assertFalse(innerPause, "a pause inside a pause is no pause of its own");
     }
 
     @Test

@@ -352,7 +352,7 @@ final class AdviceInliner {
                 case ORIGIN:
                     check(values, where, "value");
                     String pattern = (String) values.get("value");
-                    if (pattern == null || !type.equals(STRING) || !pattern.replaceAll("#[tmd]", "").matches("[^#]*")) {
+                    if (pattern == null || !type.equals(STRING) || !onlyTypeMethodOrDescriptor(pattern)) {
                         throw new IllegalArgumentException(where + ": only String @Origin with #t, #m and #d");
                     }
                     binding.value = pattern;
@@ -1094,5 +1094,19 @@ final class AdviceInliner {
         Arrays.fill(out, n, n + padTo - slots, Opcodes.TOP);
         System.arraycopy(tail, 0, out, n + padTo - slots, m);
         return out;
+    }
+
+    /**
+     * Whether each {@code #} of an {@code @Origin} pattern is {@code #t}, {@code #m} or {@code #d}: checked by hand, as
+     * this runs in the application's threads whenever a class is woven, where a regex would be one of its hot spots.
+     */
+    static boolean onlyTypeMethodOrDescriptor(String pattern) {
+        for (int i = pattern.indexOf('#'); i >= 0; i = pattern.indexOf('#', i + 2)) {
+            char next = i + 1 < pattern.length() ? pattern.charAt(i + 1) : ' ';
+            if (next != 't' && next != 'm' && next != 'd') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Log;
+import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -64,6 +65,7 @@ final class ClassWeaver implements ClassFileTransformer {
             return null;
         }
         busy.set(Boolean.TRUE);
+        boolean paused = Recorder.agentWorkStart(); // a class first loaded in a request: the weaving is not the request's
         String name = internalName.replace('/', '.');
         try {
             return weave(name, loader, domain, classFile);
@@ -72,6 +74,7 @@ final class ClassWeaver implements ClassFileTransformer {
             return null;
         } finally {
             Supertypes.loaded();
+            Recorder.agentWorkEnd(paused);
             busy.remove();
         }
     }

@@ -8,6 +8,8 @@ import dev.soapscope.recorder.Calls;
 import dev.soapscope.recorder.Naming;
 import dev.soapscope.recorder.Stack;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.matcher.ElementMatcher;
 
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
@@ -34,6 +36,14 @@ final class ClientProbes {
      * 1's own sender), the TLS handshake, and the socket streams' reads and writes (Java 13+ {@code NioSocketImpl},
      * Java 8-12 {@code SocketInputStream}/{@code SocketOutputStream}). Outside a call they cost a thread-local look-up.
      */
+    /**
+     * An HTTP client's methods that set one request header, {@code (String name, String value)}: a call's SOAPAction
+     * names it as the server names the request ({@link Naming#nameCallFromHeader}).
+     */
+    private static final ElementMatcher.Junction<MethodDescription> REQUEST_HEADER =
+            namedOneOf("setRequestProperty", "addRequestProperty", "header", "setHeader", "addHeader")
+                    .and(takesArguments(2)).and(takesArgument(0, type(String.class))).and(takesArgument(1, type(String.class)));
+
     static final StackProbe SOCKETS = new StackProbe("client-sockets",
             Rule.advised(named("java.net.Socket"), named("connect").and(takesArguments(2)), ClientProbes.class, "Connect"),
             Rule.advised(named("sun.security.ssl.SSLSocketImpl"), named("startHandshake").and(takesArguments(0)),
@@ -53,7 +63,8 @@ final class ClientProbes {
             Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection"),
                     named("getInputStream0").and(takesArguments(0)), Phase.TRANSPORT_READ),
             Rule.phaseInCall(named("sun.net.www.protocol.http.HttpURLConnection$HttpInputStream"),
-                    named("read").and(takesArguments(3)), Phase.TRANSPORT_READ))
+                    named("read").and(takesArguments(3)), Phase.TRANSPORT_READ),
+            Rule.advised(named("sun.net.www.protocol.http.HttpURLConnection"), REQUEST_HEADER, ClientProbes.class, "RequestHeader"))
             .loadedBy(isBootstrapClassLoader());
 
     /**
@@ -70,7 +81,8 @@ final class ClientProbes {
             Rule.hotspot(namedOneOf("org.apache.http.impl.client.HttpClientBuilder",
                     "org.apache.hc.client5.http.impl.classic.HttpClientBuilder"), named("build").and(takesArguments(0)),
                     HotSpotKind.CLIENT_CREATE,
-                    "Apache HttpClient built (its own pool and SSLContext, unless given a shared pool, as Axis2 1.8 does)"))
+                    "Apache HttpClient built (its own pool and SSLContext, unless given a shared pool, as Axis2 1.8 does)"),
+            Rule.advised(named("org.apache.http.message.AbstractHttpMessage"), REQUEST_HEADER, ClientProbes.class, "RequestHeader"))
             .loadedBy(SeesType.anyOf("org.apache.http.impl.client.CloseableHttpClient",
                     "org.apache.hc.client5.http.impl.classic.CloseableHttpClient"));
 
@@ -87,7 +99,8 @@ final class ClientProbes {
             Rule.advised(named("jdk.internal.net.http.HttpConnection"),
                     named("getPlainConnection").and(isStatic()).and(takesArguments(4)), ClientProbes.class, "JdkPlainConnection"),
             Rule.advised(named("jdk.internal.net.http.HttpConnection"),
-                    named("getSSLConnection").and(isStatic()).and(takesArguments(5)), ClientProbes.class, "JdkTlsConnection"))
+                    named("getSSLConnection").and(isStatic()).and(takesArguments(5)), ClientProbes.class, "JdkTlsConnection"),
+            Rule.advised(named("jdk.internal.net.http.HttpRequestBuilderImpl"), REQUEST_HEADER, ClientProbes.class, "RequestHeader"))
             .loadedBy(TransportStreams.jdkLoaders());
 
     /** JAX-WS (javax and jakarta: Metro, CXF, Axis2's): a Service, a port or a Dispatch built. */
@@ -308,6 +321,14 @@ final class ClientProbes {
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object config) {
             Calls.connectEnd(started, started && config != null
                     ? "jms:" + Integer.toHexString(System.identityHashCode(config)) : null);
+        }
+    }
+
+    /** A request header set inside a call: its SOAPAction (or SOAP 1.2 action) names the call. */
+    static final class RequestHeader {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) String name, @Advice.Argument(1) String value) {
+            Naming.nameCallFromHeader(name, value);
         }
     }
 
@@ -559,8 +580,8 @@ final class ClientProbes {
                 // a Dispatch without a WSDL model: the payload names it
             }
             com.sun.xml.ws.api.message.Message message = packet.getMessage();
-            if (op != null) {
-                Naming.nameRequest(NameSource.STACK, op.toString());
+            if (op != null) { // the operation Metro's server dispatches the request to: its name there, whatever SOAPAction
+                Naming.nameRequest(NameSource.DISPATCH, op.toString());
             } else if (message != null && message.getPayloadLocalPart() != null) {
                 Naming.nameRequest(NameSource.STACK, "{" + message.getPayloadNamespaceURI() + "}" + message.getPayloadLocalPart());
             }

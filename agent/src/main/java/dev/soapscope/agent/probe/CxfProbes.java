@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.HotSpotKind;
+import dev.soapscope.recorder.LateReads;
 import dev.soapscope.recorder.NameSource;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Stack;
@@ -14,6 +15,7 @@ import net.bytebuddy.matcher.ElementMatcher;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
@@ -52,6 +54,9 @@ final class CxfProbes {
     };
 
     private static final String PHASE_INTERCEPTOR = "org.apache.cxf.phase.PhaseInterceptor";
+    private static final String DESERIALIZER = "org.apache.cxf.attachment.AttachmentDeserializer";
+    /** The stream an attachment's {@code DataHandler} hands out, over the MIME part: its field {@code deserializer}. */
+    private static final String ATTACHMENT_STREAM = "org.apache.cxf.attachment.DelegatingInputStream";
     /** Hands a one-way call's chain to CXF's executor: the invocation, and its naming, run off the request thread. */
     private static final String ONE_WAY = "org.apache.cxf.interceptor.OneWayProcessorInterceptor";
 
@@ -68,8 +73,14 @@ final class CxfProbes {
             Rule.phase(Rule.below("org.apache.cxf.databinding.DataReader"), named("read"), Phase.UNMARSHAL),
             Rule.phase(Rule.below("org.apache.cxf.databinding.DataWriter"), named("write"), Phase.MARSHAL),
             Rule.phase(Rule.below("org.apache.cxf.service.invoker.AbstractInvoker"), named("performInvocation"), Phase.INVOKE),
-            Rule.phase(named("org.apache.cxf.attachment.AttachmentDeserializer"),
-                    namedOneOf("initializeAttachments", "readNext"), Phase.ATTACHMENTS),
+            Rule.phase(named(DESERIALIZER), named("initializeAttachments"), Phase.ATTACHMENTS),
+            // a client reads an MTOM answer's parts when the application reads them, after the call returned: the
+            // call's own reads then (LateReads), the deserializer made in the call keeping it
+            Rule.advised(named(DESERIALIZER), namedOneOf("readNext", "hasNext").and(takesArguments(0)),
+                    CxfProbes.class, "NextPart"),
+            Rule.advised(named(DESERIALIZER), isConstructor(), CxfProbes.class, "PartsOfCall"),
+            Rule.advised(named(ATTACHMENT_STREAM), named("read"), CxfProbes.class, "AttachmentRead"),
+            Rule.advised(named(ATTACHMENT_STREAM), namedOneOf("close", "transferTo"), CxfProbes.class, "AttachmentDone"),
             Rule.phase(named("org.apache.cxf.attachment.AttachmentSerializer"),
                     namedOneOf("writeProlog", "writeAttachments"), Phase.ATTACHMENTS),
             Rule.phase(named("org.apache.cxf.attachment.AttachmentDeserializerUtil"),
@@ -143,6 +154,56 @@ final class CxfProbes {
                     .advice(named("handleMessage").and(takesArguments(1)).and(not(isBridge()))
                                     .and(net.bytebuddy.matcher.ElementMatchers.isDeclaredBy(named(ONE_WAY))),
                             Advices.nested(CxfProbes.class, "NameOneWay"));
+        }
+    }
+
+    /** The deserializer reading (or looking for) the next MIME part: attachments, a call's when after it returned. */
+    static final class NextPart {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.This Object deserializer) {
+            int token = LateReads.readStart(deserializer);
+            Recorder.enter(Phase.ATTACHMENTS);
+            return token;
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token) {
+            Recorder.exit(Phase.ATTACHMENTS);
+            LateReads.readEnd(token, false);
+        }
+    }
+
+    /** A deserializer made inside a call reads its answer's attachments, whenever the application reads them. */
+    static final class PartsOfCall {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object deserializer) {
+            LateReads.keep(deserializer);
+        }
+    }
+
+    /** A read of an attachment's stream: the call's, after it returned; {@code -1} ends its reads. */
+    static final class AttachmentRead {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.FieldValue("deserializer") Object deserializer) {
+            return LateReads.readStart(deserializer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token, @Advice.Return int read) {
+            LateReads.readEnd(token, read < 0);
+        }
+    }
+
+    /** The attachment's stream closed, or read whole into a file: the call's reads end. */
+    static final class AttachmentDone {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static int enter(@Advice.FieldValue("deserializer") Object deserializer) {
+            return LateReads.readStart(deserializer);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter int token) {
+            LateReads.readEnd(token, true);
         }
     }
 

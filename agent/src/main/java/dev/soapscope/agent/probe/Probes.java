@@ -128,10 +128,12 @@ public final class Probes {
      * the transformer while the JVM is loading that very class, it is a ClassCircularityError, which the JVM then
      * keeps in ConcurrentHashMap's constant pool, so every later contended map in the application fails too (seen on
      * CXF's HTTP client threads: "Could not initialize class jdk.internal.net.http.ResponseTimerEvent"). So they are
-     * loaded before any transform. (Its counter cells and forwarding nodes are loaded with the JVM.)
+     * loaded before any transform, as is the recorder's per-thread state that each transform pauses. (Its counter
+     * cells and forwarding nodes are loaded with the JVM.)
      */
     static void loadWhatTransformingLoads() {
         java.util.concurrent.ThreadLocalRandom.current();
+        Recorder.agentWorkEnd(Recorder.agentWorkStart()); // each transform pauses the thread's recording
         for (String nested : new String[] {"TreeBin", "TreeNode"}) {
             try {
                 Class.forName("java.util.concurrent.ConcurrentHashMap$" + nested, false, null);

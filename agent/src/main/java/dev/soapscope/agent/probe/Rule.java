@@ -104,7 +104,8 @@ final class Rule {
 
     /**
      * Each call is a single-byte read, counted only while the thread is in {@code phase}: for general streams
-     * (PushbackInputStream) whose single-byte reads matter only inside one stack's stage.
+     * (PushbackInputStream) whose single-byte reads matter only inside one stack's stage. A single-byte read made
+     * inside it (the stream beneath) is the same byte: counted once, here.
      */
     static Rule singleByteReadIn(ElementMatcher.Junction<TypeDescription> types, ElementMatcher.Junction<MethodDescription> methods,
                                  Phase phase, String site) {

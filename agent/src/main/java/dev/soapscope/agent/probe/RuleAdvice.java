@@ -5,6 +5,7 @@ import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.HotSpots;
 import dev.soapscope.recorder.Calls;
 import dev.soapscope.recorder.Naming;
+import dev.soapscope.recorder.Streams;
 import net.bytebuddy.asm.Advice;
 
 import java.lang.annotation.ElementType;
@@ -147,9 +148,14 @@ final class RuleAdvice {
     }
 
     static final class ByteReadInPhase {
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@PhaseValue int phase, @SiteValue String site) {
-            Recorder.byteReadIn(phase, site);
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter(@PhaseValue int phase) {
+            return Streams.byteReadStartIn(phase);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean counted, @SiteValue String site) {
+            Streams.byteReadEnd(counted, site);
         }
     }
 

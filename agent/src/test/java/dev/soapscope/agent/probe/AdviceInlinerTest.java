@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -527,6 +528,16 @@ class AdviceInlinerTest {
     static final String CALC = Calc.class.getName();
 
     // ---- tests ----
+
+    @Test
+    void originPatternsAreCheckedWithoutARegex() {
+        for (String good : new String[] {"#t", "#t.#m", "#m#d", "", "plain"}) {
+            assertTrue(AdviceInliner.onlyTypeMethodOrDescriptor(good), good);
+        }
+        for (String bad : new String[] {"#", "#r", "#t.#", "x#s", "##"}) {
+            assertFalse(AdviceInliner.onlyTypeMethodOrDescriptor(bad), bad);
+        }
+    }
 
     @Test
     void enterAndExitSeeArgumentsEnterValueReturnAndThrown() throws Throwable {

@@ -1,0 +1,196 @@
+package dev.soapscope.demo.opencmis;
+
+import org.apache.chemistry.opencmis.client.api.CmisObject;
+import org.apache.chemistry.opencmis.client.api.Document;
+import org.apache.chemistry.opencmis.client.api.Folder;
+import org.apache.chemistry.opencmis.client.api.OperationContext;
+import org.apache.chemistry.opencmis.client.api.QueryResult;
+import org.apache.chemistry.opencmis.client.api.Session;
+import org.apache.chemistry.opencmis.client.runtime.SessionFactoryImpl;
+import org.apache.chemistry.opencmis.commons.PropertyIds;
+import org.apache.chemistry.opencmis.commons.SessionParameter;
+import org.apache.chemistry.opencmis.commons.data.ContentStream;
+import org.apache.chemistry.opencmis.commons.data.RepositoryInfo;
+import org.apache.chemistry.opencmis.commons.enums.BindingType;
+import org.apache.chemistry.opencmis.commons.enums.VersioningState;
+import org.apache.chemistry.opencmis.commons.exceptions.CmisObjectNotFoundException;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * The OpenCMIS 1.1.0 client over the CMIS 1.1 Web Services binding, run by the IT in a JVM of its own under the agent.
+ * Each round: the repository infos, the root folder and its children, a document created with 100 KB to 1 MB of
+ * content, its content read back whole and its SHA-256 checked, a query that must find exactly that document (so also
+ * proves the previous round's delete), and its delete; every fifth round, an object that does not exist (a SOAP fault:
+ * {@link CmisObjectNotFoundException}). Any wrong answer ends the JVM with status 1. At the end it prints what it did
+ * per API call, the content bytes it read back and the time it spent reading them, then {@link #DONE}, and waits for
+ * its standard input to close (the test reads its agent's endpoint meanwhile).
+ *
+ * <pre>java ... CmisRounds http://127.0.0.1:PORT ROUNDS</pre>
+ */
+public final class CmisRounds {
+    static final String DONE = "CMIS rounds done";
+    /** Printed after this many rounds: the test takes a first, short profile of the server, as a user's first look. */
+    static final String HALFWAY = "CMIS rounds half warm";
+    static final int HALFWAY_ROUNDS = 10;
+    /** Printed after this many rounds: the JIT has compiled the hot paths, the test profiles the server from here. */
+    static final String WARMED = "CMIS rounds warmed up";
+    static final int WARM_UP_ROUNDS = 30;
+    static final String READ_BYTES = "content bytes read: ";
+    static final String READ_NANOS = "content read nanos: ";
+    static final String CALL_NANOS = "getContentStream call nanos: ";
+    static final String API_CALLS = "API calls: ";
+    static final String REPOSITORY = "A1";
+    static final String NAME_PREFIX = "soapscope-round-";
+    static final int MISSING_EVERY = 5;
+    private static final int MIN_CONTENT = 100 * 1024;
+    private static final int MAX_CONTENT = 1024 * 1024;
+
+    private final Map<String, Integer> apiCalls = new TreeMap<>();
+    private long bytesRead;
+    private long readNanos;
+    private long callNanos;
+
+    private CmisRounds() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String base = args[0];
+        int rounds = Integer.parseInt(args[1]);
+        CmisRounds driver = new CmisRounds();
+        try {
+            driver.run(session(base), rounds);
+        } catch (Throwable e) {
+            System.out.println("CMIS rounds FAILED: " + e);
+            e.printStackTrace(System.out);
+            System.out.flush();
+            System.exit(1);
+        }
+        System.out.println(API_CALLS + driver.apiCalls);
+        System.out.println(READ_BYTES + driver.bytesRead);
+        System.out.println(READ_NANOS + driver.readNanos);
+        System.out.println(CALL_NANOS + driver.callNanos);
+        System.out.println(DONE);
+        System.out.flush();
+        while (System.in.read() >= 0) {
+            // until the test closes our stdin
+        }
+        System.exit(0);
+    }
+
+    private static Session session(String base) {
+        Map<String, String> p = new HashMap<>();
+        p.put(SessionParameter.BINDING_TYPE, BindingType.WEBSERVICES.value());
+        p.put(SessionParameter.WEBSERVICES_JAXWS_IMPL, "cxf");
+        String services = base + "/services11/";
+        p.put(SessionParameter.WEBSERVICES_REPOSITORY_SERVICE, services + "RepositoryService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_NAVIGATION_SERVICE, services + "NavigationService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_OBJECT_SERVICE, services + "ObjectService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_VERSIONING_SERVICE, services + "VersioningService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_DISCOVERY_SERVICE, services + "DiscoveryService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_RELATIONSHIP_SERVICE, services + "RelationshipService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_MULTIFILING_SERVICE, services + "MultiFilingService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_POLICY_SERVICE, services + "PolicyService?wsdl");
+        p.put(SessionParameter.WEBSERVICES_ACL_SERVICE, services + "ACLService?wsdl");
+        p.put(SessionParameter.USER, "soapscope");
+        p.put(SessionParameter.PASSWORD, "soapscope");
+        p.put(SessionParameter.REPOSITORY_ID, REPOSITORY);
+        return SessionFactoryImpl.newInstance().createSession(p);
+    }
+
+    private void run(Session session, int rounds) throws Exception {
+        // no client-side cache: every object asked for is asked of the server
+        OperationContext uncached = session.createOperationContext();
+        uncached.setCacheEnabled(false);
+        Random random = new Random(42);
+        for (int round = 1; round <= rounds; round++) {
+            List<RepositoryInfo> infos = session.getBinding().getRepositoryService().getRepositoryInfos(null);
+            count("getRepositoryInfos");
+            check(infos.stream().anyMatch(i -> REPOSITORY.equals(i.getId())), "repository " + REPOSITORY + " in " + infos);
+
+            Folder root = session.getRootFolder(uncached);
+            count("getRootFolder");
+            check(root.isRootFolder() && "/".equals(root.getPath()), "root folder: " + root.getPath());
+            List<String> children = new ArrayList<>();
+            for (CmisObject child : root.getChildren(uncached)) {
+                check(child.getId() != null && child.getName() != null, "child without id or name: " + child);
+                children.add(child.getName());
+            }
+            count("getChildren");
+            check(!children.isEmpty(), "the InMemory repository's filler puts folders and documents under the root");
+
+            byte[] content = new byte[MIN_CONTENT + random.nextInt(MAX_CONTENT - MIN_CONTENT + 1)];
+            random.nextBytes(content);
+            String name = NAME_PREFIX + round;
+            Map<String, Object> properties = new HashMap<>();
+            properties.put(PropertyIds.OBJECT_TYPE_ID, "cmis:document");
+            properties.put(PropertyIds.NAME, name);
+            ContentStream upload = session.getObjectFactory().createContentStream(name + ".bin", content.length,
+                    "application/octet-stream", new ByteArrayInputStream(content));
+            Document doc = root.createDocument(properties, upload, VersioningState.NONE);
+            count("createDocument");
+            check(name.equals(doc.getName()) && doc.getContentStreamLength() == content.length,
+                    "created " + doc.getName() + " of " + doc.getContentStreamLength() + " bytes, sent " + content.length);
+
+            long called = System.nanoTime();
+            ContentStream download = doc.getContentStream();
+            long returned = System.nanoTime();
+            count("getContentStream");
+            byte[] back;
+            try (InputStream in = download.getStream()) {
+                back = in.readAllBytes();
+            }
+            long done = System.nanoTime(); // the digest is the application's work, after the download: not timed
+            callNanos += returned - called;
+            readNanos += done - returned;
+            bytesRead += back.length;
+            check(back.length == content.length, "read back " + back.length + " bytes of " + content.length);
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            check(Arrays.equals(sha.digest(back), sha.digest(content)),
+                    "SHA-256 of the content read back differs from the content sent");
+
+            List<String> found = new ArrayList<>();
+            for (QueryResult r : session.query("SELECT cmis:objectId, cmis:name FROM cmis:document WHERE cmis:name LIKE '"
+                    + NAME_PREFIX + "%'", false)) {
+                found.add(r.getPropertyValueById(PropertyIds.OBJECT_ID) + " " + r.getPropertyValueById(PropertyIds.NAME));
+            }
+            count("query");
+            check(found.equals(List.of(doc.getId() + " " + name)), "query found " + found + ", want only " + name);
+
+            doc.delete(true);
+            count("delete");
+
+            if (round == HALFWAY_ROUNDS || round == WARM_UP_ROUNDS) {
+                System.out.println(round == HALFWAY_ROUNDS ? HALFWAY : WARMED);
+                System.out.flush();
+            }
+            if (round % MISSING_EVERY == 0) {
+                try {
+                    CmisObject missing = session.getObject("no-such-object-" + round, uncached);
+                    throw new AssertionError("a missing object was found: " + missing);
+                } catch (CmisObjectNotFoundException expected) {
+                    count("getObject(missing)");
+                }
+            }
+        }
+    }
+
+    private void count(String call) {
+        apiCalls.merge(call, 1, Integer::sum);
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+}

@@ -1,0 +1,402 @@
+package dev.soapscope.demo.opencmis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ForkedClient;
+import dev.soapscope.testkit.ForkedServer;
+import dev.soapscope.testkit.Wars;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Apache Chemistry OpenCMIS 1.1.0: its InMemory repository WAR as it is on Maven Central (CXF 3.0.12, JAXB 2.2.11, MTOM
+ * on every message) on Tomcat 9 under the agent, profiled, and its own client over the CMIS 1.1 Web Services binding
+ * ({@link CmisRounds}) in a JVM of its own under the agent. The truth is Tomcat's access log: one line per request with
+ * its SOAPAction and status, written by an AccessLogValve that a {@code META-INF/context.xml} added to the exploded
+ * webapp configures (the container's per-context configuration; nothing of the application changes). Each call the
+ * client makes is one request, so the access log is the truth on both sides.
+ *
+ * <p>Everything is collected once, in {@link #runRounds()}; each test checks one claim against it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenCmisUnderAgentIT {
+    static final int ROUNDS = 80;
+    /** The profile of the steady rounds: inside the 50 rounds after the warm-up (0.2-0.6 s each here). */
+    static final int PROFILE_SECONDS = 10;
+    static final int WARM_UP_PROFILE_SECONDS = 4;
+    static final String SINGLE_BYTE_READ = "stream.single_byte_read";
+    /** Tomcat 9 on JDK 17 with JAXB 2.2.11, which defines classes through ClassLoader. */
+    static final String[] SERVER_OPENS = {"--add-opens", "java.base/java.lang=ALL-UNNAMED",
+        "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens", "java.base/java.net=ALL-UNNAMED"};
+    /** The same for the client, and CXF 3.0's HTTP conduit, which reaches into HttpURLConnection. */
+    static final String[] CLIENT_OPENS = {"--add-opens", "java.base/java.lang=ALL-UNNAMED",
+        "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens", "java.base/java.net=ALL-UNNAMED",
+        "--add-opens", "java.base/sun.net.www.protocol.http=ALL-UNNAMED"};
+
+    @TempDir
+    static Path dir;
+    private Path profile;
+    /** From the access log: POST requests per SOAPAction, those answered 500 (SOAP faults), and the WSDL GETs. */
+    private final Map<String, Long> truth = new TreeMap<>();
+    private final Map<String, Long> truthFaults = new TreeMap<>();
+    private long truthGets;
+    private JsonNode serverPhases;
+    private JsonNode clientPhases;
+    /** What the client printed: content bytes it read back, and the time it spent reading them after the call returned. */
+    private long contentBytesRead;
+    private long contentReadNanos;
+    private long contentCallNanos;
+
+    @BeforeAll
+    void runRounds() throws Exception {
+        Path webapp = Wars.explode(Path.of(System.getProperty("opencmis.war", "target/opencmis-inmemory.war")),
+                dir.resolve("webapp"));
+        Path logs = Files.createDirectories(dir.resolve("access-log"));
+        Files.writeString(webapp.resolve("META-INF/context.xml"), "<Context>\n"
+                + "  <Valve className=\"org.apache.catalina.valves.AccessLogValve\" directory=\"" + logs + "\"\n"
+                + "         prefix=\"access\" suffix=\".log\" rotatable=\"false\" buffered=\"false\"\n"
+                + "         pattern=\"%{SOAPAction}i %s %m %U\"/>\n</Context>\n");
+        Path accessLog = logs.resolve("access.log");
+        profile = dir.resolve("steady.jfr");
+        // the JDK's own JIT, as a production server has it: the agent's share is judged on compiled code, not on C1's
+        ForkedServer.Builder builder = ForkedServer.tomcat9().fullJit().webapp(webapp).jvmArgs(SERVER_OPENS)
+                .javaagent(ForkedServer.agentJarUnderTest(), "port=0,profiler.interval.ms=1");
+        // what a Tomcat installation would have in tomcat/lib: the Java EE APIs JDK 17 no longer has
+        classpath("server").forEach(builder::classpath);
+        long started = System.nanoTime();
+        String clientOutput;
+        try (ForkedServer server = builder.start()) {
+            AgentEndpoint serverAgent = AgentEndpoint.of(server);
+            try (ForkedClient client = ForkedClient.main(CmisRounds.class.getName())
+                    .classpath(Path.of("target/test-classes"))
+                    .classpath(classpath("client").toArray(Path[]::new))
+                    .agentUnderTest(null)
+                    .jvmArgs(CLIENT_OPENS)
+                    .args(server.baseUri().toString(), String.valueOf(ROUNDS))
+                    .start()) {
+                client.await(CmisRounds.HALFWAY, Duration.ofMinutes(3));
+                profile(serverAgent, WARM_UP_PROFILE_SECONDS); // its Flight Recorder events' writing compiled by now
+                client.await(CmisRounds.WARMED, Duration.ofMinutes(3));
+                Files.write(profile, profile(serverAgent, PROFILE_SECONDS));
+                client.await(CmisRounds.DONE, Duration.ofMinutes(4));
+                AgentEndpoint clientAgent = client.agent();
+                clientPhases = clientAgent.phases();
+                keep("client-phases", clientPhases);
+                keep("client-hotspots", clientAgent.hotspots());
+                clientOutput = client.output();
+            }
+            serverPhases = awaitServerRequests(serverAgent, accessLog);
+            keep("server-phases", serverPhases);
+            keep("server-hotspots", serverAgent.hotspots());
+        } // the server's stop ends its profile
+        readAccessLog(accessLog);
+        contentBytesRead = printed(clientOutput, CmisRounds.READ_BYTES);
+        contentReadNanos = printed(clientOutput, CmisRounds.READ_NANOS);
+        contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
+        System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s%n%-22s %6s %6s %6s%n", ROUNDS,
+                (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS), "SOAPAction", "truth",
+                "server", "client");
+        Map<String, Long> server = serverRequests();
+        Map<String, Long> client = clientCalls();
+        truth.forEach((op, n) -> System.err.printf("%-22s %6d %6s %6s%n", op, n, server.get(op), client.get(op)));
+    }
+
+    /**
+     * A CPU profile of the server over {@code seconds}, taken with the agent's own route, 1 ms apart, as a user would.
+     * The test takes one during the warm-up and measures the second, of the rounds after it: by then the JIT has
+     * compiled the hot paths, the agent's Flight Recorder events among them, which are written only while a profile
+     * runs (interpreted through a first profile's first seconds, they are a few percent of its request samples).
+     */
+    private static byte[] profile(AgentEndpoint agent, int seconds) throws Exception {
+        HttpResponse<byte[]> jfr = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                agent.uri("/profile?seconds=" + seconds + "&event=cpu")).timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, jfr.statusCode(), () -> new String(jfr.body(), StandardCharsets.UTF_8));
+        return jfr.body();
+    }
+
+    /** a. Per operation, the server's requests and the client's calls are the access log's requests. */
+    @Test
+    void eachRequestAndCallIsCountedOncePerOperation() {
+        assertAll(
+                () -> assertEquals(truth, serverRequests(), "server /phases requests per operation vs the access log"),
+                () -> assertEquals(truth, clientCalls(), "client /phases calls per operation (namespace left out)"
+                        + " vs the access log"),
+                () -> assertEquals(truthGets, wsdlGets(), "server: the client's WSDL GETs vs the access log"));
+    }
+
+    /** b. The missing objects' SOAP faults: server_error on the server, fault on the client. */
+    @Test
+    void faultsAreServerErrorsOnTheServerAndFaultsOnTheClient() {
+        assertEquals(Map.of("getObject", (long) ROUNDS / CmisRounds.MISSING_EVERY), truthFaults,
+                "the access log's 500s: one getObject per fifth round");
+        Map<String, Long> serverErrors = new TreeMap<>();
+        for (JsonNode op : soapOperations()) {
+            putIfPositive(serverErrors, op.get("operation").asText(), op.path("outcomes").path("server_error").asLong());
+        }
+        Map<String, Long> clientFaults = new TreeMap<>();
+        for (JsonNode call : clientPhases.get("clients")) {
+            putIfPositive(clientFaults, local(call.get("operation").asText()), call.path("outcomes").path("fault").asLong());
+        }
+        assertAll(
+                () -> assertEquals(truthFaults, serverErrors, "server outcomes server_error per operation"),
+                () -> assertEquals(truthFaults, clientFaults, "client outcomes fault per operation"));
+    }
+
+    /**
+     * c. Every message carries MIME (MTOM), and CXF's AttachmentDeserializer reads its boundary and part headers a byte
+     * at a time on both sides: the server parsing each request, the client each response. Compared over all operations:
+     * each round sends one attachment each way (createDocument's request, getContentStream's response), so the MIME
+     * read per request and per call should be about the same.
+     */
+    @Test
+    void singleByteReadsPerRequestOnTheServerMatchThosePerCallOnTheClient() {
+        Map<String, Double> server = new TreeMap<>();
+        long serverReads = 0;
+        long requests = 0;
+        for (JsonNode op : soapOperations()) {
+            double perRequest = op.path("hotspots_per_request").path(SINGLE_BYTE_READ).asDouble();
+            server.put(op.get("operation").asText(), perRequest);
+            serverReads += Math.round(perRequest * op.get("requests").asLong());
+            requests += op.get("requests").asLong();
+        }
+        Map<String, Double> client = new TreeMap<>();
+        long clientReads = 0;
+        long calls = 0;
+        for (JsonNode call : clientPhases.get("clients")) {
+            double perCall = call.path("hotspots_per_request").path(SINGLE_BYTE_READ).asDouble();
+            client.put(local(call.get("operation").asText()), perCall);
+            clientReads += Math.round(perCall * call.get("requests").asLong());
+            calls += call.get("requests").asLong();
+        }
+        double perRequest = (double) serverReads / requests;
+        double perCall = (double) clientReads / calls;
+        String figures = String.format("single-byte reads: server %.1f per request (%d in %d), client %.1f per call"
+                + " (%d in %d); per operation: server %s, client %s", perRequest, serverReads, requests, perCall,
+                clientReads, calls, server, client);
+        System.err.println(figures);
+        assertTrue(perCall > 0 && Math.abs(perRequest - perCall) <= 0.10 * perCall, figures);
+    }
+
+    /**
+     * d. getContentStream on the client: the content it reads back (100 KB to 1 MB per round) is the call's bytes in,
+     * and its time is in the call's time. CXF hands the MTOM attachment to the application as a stream and reads it
+     * when the application does, after the call has returned. The time check is only a necessary condition: the
+     * call's time must at least hold the client's own time reading the stream (not its digest, done afterwards); it
+     * also holds the server's time, so it can pass while the download is outside the call. Work the client's agent saw
+     * outside any call ({@code background}: the attachment read after the call, when it is not the call's) is printed.
+     */
+    @Test
+    void getContentStreamsDownloadIsInsideTheCall() {
+        JsonNode call = clientCall("getContentStream");
+        long calls = call.get("requests").asLong();
+        long bytesIn = call.get("bytes_in_per_request").asLong() * calls;
+        double callMillis = call.get("duration_us").get("mean").asDouble() * calls / 1000;
+        double readMillis = contentReadNanos / 1e6;
+        JsonNode outside = clientPhases.path("background");
+        System.err.printf("getContentStream: %d calls, bytes in %d (%d per call), recorded %.1f ms; the client's"
+                + " getContentStream() took %.1f ms, then it read back %d content bytes in %.1f ms; the client's work"
+                + " outside calls: %d spans, %.0f us each, phases %s%n", calls, bytesIn, bytesIn / calls, callMillis,
+                contentCallNanos / 1e6, contentBytesRead, readMillis, outside.path("spans").asLong(),
+                outside.path("duration_us").path("mean").asDouble(), String.join(", ", (Iterable<String>) outside.path("phases")::fieldNames));
+        assertAll(
+                () -> assertEquals(ROUNDS, calls, "getContentStream calls"),
+                () -> assertTrue(bytesIn >= 0.9 * contentBytesRead, String.format("getContentStream bytes in: %d"
+                        + " (%d per call), the content the client read back %d (%.1f%%)", bytesIn, bytesIn / calls,
+                        contentBytesRead, 100.0 * bytesIn / contentBytesRead)),
+                () -> assertTrue(callMillis >= readMillis, String.format("getContentStream calls' recorded time %.1f ms"
+                        + " (%.2f ms per call) vs the client's own time reading the content after the call returned"
+                        + " %.1f ms", callMillis, callMillis / calls, readMillis)));
+    }
+
+    /** e. The same operation has the same name on both sides. */
+    @Test
+    void bothSidesNameOperationsAlike() {
+        TreeMap<String, Long> server = serverRequests();
+        TreeMap<String, Long> client = new TreeMap<>();
+        for (JsonNode call : clientPhases.get("clients")) {
+            client.put(call.get("operation").asText(), call.get("requests").asLong());
+        }
+        assertEquals(server.keySet(), client.keySet(), "operation names: server (its WSDL GETs left out) vs client");
+    }
+
+    /**
+     * f. soapscope's own frames in the server's request threads, once warm: the samples through Tomcat's request
+     * processing ({@code CoyoteAdapter.service}) with a {@code dev/soapscope/} frame, as scripts/agent-frames.sh counts
+     * them. Its Flight Recorder events ({@code dev/soapscope/jfr/}) are counted apart: they are written only while a
+     * recording runs (this profile is one), after the request's clock has stopped, so no phase holds them; in a
+     * profile of a few seconds the JDK's event writer still runs interpreted.
+     */
+    @Test
+    void soapscopesFramesAreAtMostFivePercentOfRequestSamplesOnceWarm() throws Exception {
+        Path flame = Path.of("target", "opencmis-flame"); // kept for whoever reads the figures
+        Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                ForkedServer.agentJarUnderTest().toString(), "flame", profile.toString(), "--out", flame.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(cli.waitFor(2, TimeUnit.MINUTES), said);
+        assertEquals(0, cli.exitValue(), said);
+        long requestSamples = 0;
+        long ours = 0;
+        long events = 0;
+        boolean phaseTagged = false;
+        for (String line : Files.readAllLines(flame.resolve("flame.collapsed"))) {
+            phaseTagged |= line.startsWith("[phase:");
+            if (line.contains("CoyoteAdapter.service")) {
+                long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+                requestSamples += n;
+                if (line.contains("dev/soapscope/jfr/")) {
+                    events += n;
+                } else if (line.contains("dev/soapscope/")) {
+                    ours += n;
+                }
+            }
+        }
+        assertTrue(phaseTagged, "no [phase:...] frame: the agent profiled with Flight Recorder, not async-profiler");
+        long samples = requestSamples;
+        long agents = ours;
+        long jfr = events;
+        String figures = String.format("profile: %d request samples; with a soapscope frame %d (%.1f%%), and %d more"
+                + " writing its Flight Recorder events (%.1f%%)", samples, agents, 100.0 * agents / samples, jfr,
+                100.0 * jfr / samples);
+        System.err.println(figures);
+        assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
+        assertAll(() -> assertTrue(agents <= 0.05 * samples, figures),
+                () -> assertTrue(jfr <= 0.03 * samples, figures));
+    }
+
+    /** The server's /phases operations that are SOAP requests (the client's WSDL GETs are named "GET /path?wsdl"). */
+    private List<JsonNode> soapOperations() {
+        List<JsonNode> ops = new java.util.ArrayList<>();
+        serverPhases.get("operations").forEach(op -> {
+            if (!op.get("operation").asText().startsWith("GET ")) {
+                ops.add(op);
+            }
+        });
+        return ops;
+    }
+
+    private TreeMap<String, Long> serverRequests() {
+        TreeMap<String, Long> requests = new TreeMap<>();
+        soapOperations().forEach(op -> requests.put(op.get("operation").asText(), op.get("requests").asLong()));
+        return requests;
+    }
+
+    private long wsdlGets() {
+        long n = 0;
+        for (JsonNode op : serverPhases.get("operations")) {
+            if (op.get("operation").asText().startsWith("GET ")) {
+                n += op.get("requests").asLong();
+            }
+        }
+        return n;
+    }
+
+    /** The client's calls per operation, by the operation's local name (the client names it {namespace}local). */
+    private Map<String, Long> clientCalls() {
+        Map<String, Long> calls = new TreeMap<>();
+        clientPhases.get("clients").forEach(c -> calls.merge(local(c.get("operation").asText()), c.get("requests").asLong(), Long::sum));
+        return calls;
+    }
+
+    private JsonNode clientCall(String localName) {
+        for (JsonNode call : clientPhases.get("clients")) {
+            if (local(call.get("operation").asText()).equals(localName)) {
+                return call;
+            }
+        }
+        throw new AssertionError("no client call " + localName + " in " + clientPhases.get("clients"));
+    }
+
+    private static String local(String operation) {
+        return operation.startsWith("{") ? operation.substring(operation.indexOf('}') + 1) : operation;
+    }
+
+    private static void putIfPositive(Map<String, Long> map, String key, long n) {
+        if (n > 0) {
+            map.put(key, n);
+        }
+    }
+
+    /**
+     * The server's /phases once it counts as many SOAP requests as the access log has POSTs (the agent ends a request
+     * when the servlet returns; the valve logs it after that), or after 10 s.
+     */
+    private static JsonNode awaitServerRequests(AgentEndpoint agent, Path accessLog) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            JsonNode phases = agent.phases();
+            long posts = Files.readAllLines(accessLog).stream().filter(l -> l.contains(" POST ")).count();
+            long counted = 0;
+            for (JsonNode op : phases.get("operations")) {
+                if (!op.get("operation").asText().startsWith("GET ")) {
+                    counted += op.get("requests").asLong();
+                }
+            }
+            if (counted >= posts || System.nanoTime() > deadline) {
+                return phases;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /**
+     * Lines {@code \"getObject\" 500 POST /services11/ObjectService} (the valve escapes the header's quotes); {@code -}
+     * for a request without a SOAPAction.
+     */
+    private void readAccessLog(Path accessLog) throws IOException {
+        for (String line : Files.readAllLines(accessLog)) {
+            String[] f = line.split(" ");
+            if (f[2].equals("POST")) {
+                String action = f[0].replace("\\", "").replace("\"", "");
+                truth.merge(action, 1L, Long::sum);
+                if (f[1].equals("500")) {
+                    truthFaults.merge(action, 1L, Long::sum);
+                }
+            } else if (f[2].equals("GET")) {
+                truthGets++;
+            }
+        }
+    }
+
+    /** The jars of src/classpaths/NAME, as maven-invoker-plugin's run of its pom listed them. */
+    private static List<Path> classpath(String name) throws IOException {
+        Path file = Path.of(System.getProperty("opencmis.classpaths", "target/classpaths"), name, "target",
+                "classpath.txt");
+        return java.util.Arrays.stream(Files.readString(file).trim().split(java.io.File.pathSeparator))
+                .map(Path::of).toList();
+    }
+
+    private static String line(String output, String prefix) {
+        return output.lines().filter(l -> l.startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line '" + prefix + "' in the client's output:\n" + output));
+    }
+
+    private static long printed(String output, String prefix) {
+        return Long.parseLong(line(output, prefix).substring(prefix.length()).trim());
+    }
+
+    /** What the agents said, in target/ for whoever reads the figures (not checked). */
+    private static void keep(String name, JsonNode document) throws IOException {
+        Files.writeString(Path.of("target", "opencmis-" + name + ".json"), document.toPrettyString());
+    }
+}
