@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * look-up by detail, then a scan of that detail's few callers); a stack is captured at most twice per site (first
  * inside a request, first outside); the number of sites is capped and the rest share one overflow site per kind.
  * <p>
- * Finding the caller is a stack walk (a few microseconds, about a kilobyte), so callers are settled, per detail and
- * per {@link EventPositions position}: the k-th event of a detail in a request (a request of one shape meets a
+ * Finding the caller is a stack walk (a few microseconds, about a kilobyte), so callers are settled, per detail, per
+ * operation and per {@link EventPositions position}: the k-th event of a detail in a request (a request of one shape meets a
  * detail's events in the same order, each from its own line, so a detail with several callers, CXF's
  * {@code Pattern.compile}, has one steady caller per position), or any event outside a request. A position whose walks
  * found the same caller {@link #SETTLE_AFTER} times in a row is settled: its events go to that caller and only about
@@ -35,7 +35,9 @@ public final class HotSpotSites {
     /** ...and, as checks keep finding the same caller, at last one in this many (a power of two). */
     public static final int WALK_AT_MOST_ONE_IN = 4096;
     /** Positions of a detail's events in a request settled apart; later events share the last. */
-    public static final int POSITIONS = 16;
+    public static final int POSITIONS = 32;
+    /** Request names whose events settle on positions of their own, per detail; the rest share one set. */
+    static final int OPERATION_POSITIONS = 32;
     /** The position of events outside any request. */
     static final int OUTSIDE = -1;
 
@@ -54,19 +56,42 @@ public final class HotSpotSites {
         volatile HotSpotSite[] sites = new HotSpotSite[0];
         /** Per position: outside requests first, then the first event in a request, the second... */
         private final Settling[] positions = new Settling[POSITIONS + 1];
+        /**
+         * Per request name, positions of its own: each operation meets a detail's events in an order of its own (a
+         * query's first {@code Pattern.compile} is its {@code LIKE}'s, another operation's first a rendition's), so
+         * positions shared between operations see several callers and never settle. Names past
+         * {@link #OPERATION_POSITIONS} share {@link #positions}.
+         */
+        private final ConcurrentHashMap<String, Settling[]> byOperation = new ConcurrentHashMap<String, Settling[]>();
 
-        Settling at(int position) {
-            Settling s = positions[position + 1];
+        Settling at(String operation, int position) {
+            Settling[] all = position == OUTSIDE || operation == null ? positions : of(operation);
+            Settling s = all[position + 1];
             if (s == null) {
                 synchronized (this) {
-                    s = positions[position + 1];
+                    s = all[position + 1];
                     if (s == null) {
                         s = new Settling();
-                        positions[position + 1] = s;
+                        all[position + 1] = s;
                     }
                 }
             }
             return s;
+        }
+
+        private Settling[] of(String operation) {
+            Settling[] own = byOperation.get(operation);
+            if (own == null) {
+                if (byOperation.size() >= OPERATION_POSITIONS) {
+                    return positions;
+                }
+                Settling[] fresh = new Settling[POSITIONS + 1];
+                own = byOperation.putIfAbsent(operation, fresh);
+                if (own == null) {
+                    own = fresh;
+                }
+            }
+            return own;
         }
 
         HotSpotSite find(Caller caller) {
@@ -148,7 +173,7 @@ public final class HotSpotSites {
                 callers = fresh;
             }
         }
-        Settling position = callers.at(positions == null ? OUTSIDE : positions.next(callers, POSITIONS - 1));
+        Settling position = callers.at(operation, positions == null ? OUTSIDE : positions.next(callers, POSITIONS - 1));
         HotSpotSite site = position.settled;
         if (site == null || (draw & position.checkMask) == 0) {
             walks.incrementAndGet();

@@ -889,6 +889,38 @@ class RecorderTest {
         assertEquals(200, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Part").total());
     }
 
+    @Test
+    void operationsWhoseFirstEventsOfADetailAreAtLinesOfTheirOwnSettleEach() {
+        for (int r = 0; r < HotSpotSites.SETTLE_AFTER; r++) {
+            queryRequest();
+            childrenRequest();
+        }
+        long walked = Recorder.aggregates().sites().walks();
+        for (int r = 0; r < 200; r++) {
+            queryRequest();
+            childrenRequest();
+        }
+        long walks = Recorder.aggregates().sites().walks() - walked;
+        // shared between the operations, the first position would see two callers and walk all 400 events
+        assertTrue(walks < 40, "walks once settled, checks only: " + walks);
+        assertEquals(HotSpotSites.SETTLE_AFTER + 200, siteAt(HotSpotKind.REGEX_COMPILE, "op.regex", ".queryRequest(").total());
+        assertEquals(HotSpotSites.SETTLE_AFTER + 200, siteAt(HotSpotKind.REGEX_COMPILE, "op.regex", ".childrenRequest(").total());
+    }
+
+    private static void queryRequest() {
+        int token = Recorder.requestStart();
+        Naming.nameRequest(NameSource.SOAP_ACTION, "query");
+        instrumented(HotSpotKind.REGEX_COMPILE, "op.regex");
+        Recorder.requestEnd(token, 200, false);
+    }
+
+    private static void childrenRequest() {
+        int token = Recorder.requestStart();
+        Naming.nameRequest(NameSource.SOAP_ACTION, "getChildren");
+        instrumented(HotSpotKind.REGEX_COMPILE, "op.regex");
+        Recorder.requestEnd(token, 200, false);
+    }
+
     private static void readByte() {
         instrumented(HotSpotKind.STREAM_SINGLE_BYTE_READ, "bytes.stream");
     }

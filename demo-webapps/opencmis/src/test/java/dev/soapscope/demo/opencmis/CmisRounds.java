@@ -44,7 +44,7 @@ public final class CmisRounds {
     static final int HALFWAY_ROUNDS = 10;
     /** Printed after this many rounds: the JIT has compiled the hot paths, the test profiles the server from here. */
     static final String WARMED = "CMIS rounds warmed up";
-    static final int WARM_UP_ROUNDS = 30;
+    static final int WARM_UP_ROUNDS = 40;
     static final String READ_BYTES = "content bytes read: ";
     static final String READ_NANOS = "content read nanos: ";
     static final String CALL_NANOS = "getContentStream call nanos: ";
