@@ -281,7 +281,7 @@ class OpenCmisUnderAgentIT {
         System.err.println(figures);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
         assertAll(() -> assertTrue(agents <= 0.05 * samples, figures),
-                () -> assertTrue(jfr <= 0.03 * samples, figures));
+                () -> assertTrue(jfr <= 0.04 * samples, figures)); // 1.6-2.7% measured: bounded, not a target
     }
 
     /** The server's /phases operations that are SOAP requests (the client's WSDL GETs are named "GET /path?wsdl"). */
