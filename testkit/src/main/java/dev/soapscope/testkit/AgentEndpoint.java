@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -147,6 +149,42 @@ public final class AgentEndpoint {
                     e.get("requests").asLong() + " " + e.path("outcomes")));
         }
         return rows;
+    }
+
+    /** A /phases' operations that are SOAP requests: not the GETs (a WSDL fetch is named {@code GET /path?wsdl}). */
+    public static List<JsonNode> soapOperations(JsonNode phases) {
+        List<JsonNode> ops = new ArrayList<>();
+        for (JsonNode op : phases.get("operations")) {
+            if (!op.get("operation").asText().startsWith("GET ")) {
+                ops.add(op);
+            }
+        }
+        return ops;
+    }
+
+    /** A /phases' SOAP requests per operation ({@link #soapOperations}). */
+    public static TreeMap<String, Long> requestsPerOperation(JsonNode phases) {
+        TreeMap<String, Long> requests = new TreeMap<>();
+        soapOperations(phases).forEach(op -> requests.put(op.get("operation").asText(), op.get("requests").asLong()));
+        return requests;
+    }
+
+    /** A /phases' GET requests, all paths. */
+    public static long getRequests(JsonNode phases) {
+        long n = 0;
+        for (JsonNode op : phases.get("operations")) {
+            if (op.get("operation").asText().startsWith("GET ")) {
+                n += op.get("requests").asLong();
+            }
+        }
+        return n;
+    }
+
+    /** A /phases' calls per operation, all peers. */
+    public static TreeMap<String, Long> callsPerOperation(JsonNode phases) {
+        TreeMap<String, Long> calls = new TreeMap<>();
+        phases.get("clients").forEach(c -> calls.merge(c.get("operation").asText(), c.get("requests").asLong(), Long::sum));
+        return calls;
     }
 
     /** Calls counted in a /phases, all operations and peers. */

@@ -115,16 +115,7 @@ public final class ForkedClient implements AutoCloseable {
          * a sample's run-time dependencies. A missing file fails, naming the goal that writes it.
          */
         public Builder classpathFile(Path file) {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalStateException(file + " is missing: mvn verify writes it (dependency:build-classpath)");
-            }
-            try {
-                for (String jar : Files.readString(file).trim().split(java.io.File.pathSeparator)) {
-                    classpath.add(Path.of(jar));
-                }
-            } catch (IOException x) {
-                throw new UncheckedIOException(x);
-            }
+            classpath.addAll(ClasspathFile.jars(file));
             return this;
         }
 

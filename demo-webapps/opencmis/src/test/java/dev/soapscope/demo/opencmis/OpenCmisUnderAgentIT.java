@@ -1,7 +1,9 @@
 package dev.soapscope.demo.opencmis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.soapscope.testkit.AccessLogTruth;
 import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ClasspathFile;
 import dev.soapscope.testkit.ForkedClient;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Wars;
@@ -30,10 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Apache Chemistry OpenCMIS 1.1.0: its InMemory repository WAR as it is on Maven Central (CXF 3.0.12, JAXB 2.2.11, MTOM
  * on every message) on Tomcat 9 under the agent, profiled, and its own client over the CMIS 1.1 Web Services binding
- * ({@link CmisRounds}) in a JVM of its own under the agent. The truth is Tomcat's access log: one line per request with
- * its SOAPAction and status, written by an AccessLogValve that a {@code META-INF/context.xml} added to the exploded
- * webapp configures (the container's per-context configuration; nothing of the application changes). Each call the
- * client makes is one request, so the access log is the truth on both sides.
+ * ({@link CmisRounds}) in a JVM of its own under the agent. The truth is Tomcat's access log ({@link AccessLogTruth}).
  *
  * <p>Everything is collected once, in {@link #runRounds()}; each test checks one claim against it.
  */
@@ -56,9 +55,7 @@ class OpenCmisUnderAgentIT {
     static Path dir;
     private Path profile;
     /** From the access log: POST requests per SOAPAction, those answered 500 (SOAP faults), and the WSDL GETs. */
-    private final Map<String, Long> truth = new TreeMap<>();
-    private final Map<String, Long> truthFaults = new TreeMap<>();
-    private long truthGets;
+    private AccessLogTruth truth;
     private JsonNode serverPhases;
     private JsonNode clientPhases;
     /** What the client printed: content bytes it read back, and the time it spent reading them after the call returned. */
@@ -70,12 +67,7 @@ class OpenCmisUnderAgentIT {
     void runRounds() throws Exception {
         Path webapp = Wars.explode(Path.of(System.getProperty("opencmis.war", "target/opencmis-inmemory.war")),
                 dir.resolve("webapp"));
-        Path logs = Files.createDirectories(dir.resolve("access-log"));
-        Files.writeString(webapp.resolve("META-INF/context.xml"), "<Context>\n"
-                + "  <Valve className=\"org.apache.catalina.valves.AccessLogValve\" directory=\"" + logs + "\"\n"
-                + "         prefix=\"access\" suffix=\".log\" rotatable=\"false\" buffered=\"false\"\n"
-                + "         pattern=\"%{SOAPAction}i %s %m %U\"/>\n</Context>\n");
-        Path accessLog = logs.resolve("access.log");
+        Path accessLog = AccessLogTruth.configure(webapp, dir.resolve("access-log"));
         profile = dir.resolve("steady.jfr");
         // the JDK's own JIT, as a production server has it: the agent's share is judged on compiled code, not on C1's
         ForkedServer.Builder builder = ForkedServer.tomcat9().fullJit().webapp(webapp).jvmArgs(SERVER_OPENS)
@@ -104,20 +96,20 @@ class OpenCmisUnderAgentIT {
                 keep("client-hotspots", clientAgent.hotspots());
                 clientOutput = client.output();
             }
-            serverPhases = awaitServerRequests(serverAgent, accessLog);
+            serverPhases = AccessLogTruth.awaitRequests(serverAgent, accessLog);
             keep("server-phases", serverPhases);
             keep("server-hotspots", serverAgent.hotspots());
         } // the server's stop ends its profile
-        readAccessLog(accessLog);
+        truth = AccessLogTruth.read(accessLog);
         contentBytesRead = printed(clientOutput, CmisRounds.READ_BYTES);
         contentReadNanos = printed(clientOutput, CmisRounds.READ_NANOS);
         contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
         System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s%n%-22s %6s %6s %6s%n", ROUNDS,
                 (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS), "SOAPAction", "truth",
                 "server", "client");
-        Map<String, Long> server = serverRequests();
-        Map<String, Long> client = clientCalls();
-        truth.forEach((op, n) -> System.err.printf("%-22s %6d %6s %6s%n", op, n, server.get(op), client.get(op)));
+        Map<String, Long> server = AgentEndpoint.requestsPerOperation(serverPhases);
+        Map<String, Long> client = AgentEndpoint.callsPerOperation(clientPhases);
+        truth.posts.forEach((op, n) -> System.err.printf("%-22s %6d %6s %6s%n", op, n, server.get(op), client.get(op)));
     }
 
     /**
@@ -137,29 +129,15 @@ class OpenCmisUnderAgentIT {
     /** a. Per operation, the server's requests and the client's calls are the access log's requests. */
     @Test
     void eachRequestAndCallIsCountedOncePerOperation() {
-        assertAll(
-                () -> assertEquals(truth, serverRequests(), "server /phases requests per operation vs the access log"),
-                () -> assertEquals(truth, clientCalls(), "client /phases calls per operation (namespace left out)"
-                        + " vs the access log"),
-                () -> assertEquals(truthGets, wsdlGets(), "server: the client's WSDL GETs vs the access log"));
+        truth.assertCounts(serverPhases, clientPhases);
     }
 
     /** b. The missing objects' SOAP faults: server_error on the server, fault on the client. */
     @Test
     void faultsAreServerErrorsOnTheServerAndFaultsOnTheClient() {
-        assertEquals(Map.of("getObject", (long) ROUNDS / CmisRounds.MISSING_EVERY), truthFaults,
+        assertEquals(Map.of("getObject", (long) ROUNDS / CmisRounds.MISSING_EVERY), truth.faults,
                 "the access log's 500s: one getObject per fifth round");
-        Map<String, Long> serverErrors = new TreeMap<>();
-        for (JsonNode op : soapOperations()) {
-            putIfPositive(serverErrors, op.get("operation").asText(), op.path("outcomes").path("server_error").asLong());
-        }
-        Map<String, Long> clientFaults = new TreeMap<>();
-        for (JsonNode call : clientPhases.get("clients")) {
-            putIfPositive(clientFaults, local(call.get("operation").asText()), call.path("outcomes").path("fault").asLong());
-        }
-        assertAll(
-                () -> assertEquals(truthFaults, serverErrors, "server outcomes server_error per operation"),
-                () -> assertEquals(truthFaults, clientFaults, "client outcomes fault per operation"));
+        truth.assertFaults(serverPhases, clientPhases);
     }
 
     /**
@@ -173,7 +151,7 @@ class OpenCmisUnderAgentIT {
         Map<String, Double> server = new TreeMap<>();
         long serverReads = 0;
         long requests = 0;
-        for (JsonNode op : soapOperations()) {
+        for (JsonNode op : AgentEndpoint.soapOperations(serverPhases)) {
             double perRequest = op.path("hotspots_per_request").path(SINGLE_BYTE_READ).asDouble();
             server.put(op.get("operation").asText(), perRequest);
             serverReads += Math.round(perRequest * op.get("requests").asLong());
@@ -184,7 +162,7 @@ class OpenCmisUnderAgentIT {
         long calls = 0;
         for (JsonNode call : clientPhases.get("clients")) {
             double perCall = call.path("hotspots_per_request").path(SINGLE_BYTE_READ).asDouble();
-            client.put(local(call.get("operation").asText()), perCall);
+            client.put(call.get("operation").asText(), perCall);
             clientReads += Math.round(perCall * call.get("requests").asLong());
             calls += call.get("requests").asLong();
         }
@@ -231,12 +209,7 @@ class OpenCmisUnderAgentIT {
     /** e. The same operation has the same name on both sides. */
     @Test
     void bothSidesNameOperationsAlike() {
-        TreeMap<String, Long> server = serverRequests();
-        TreeMap<String, Long> client = new TreeMap<>();
-        for (JsonNode call : clientPhases.get("clients")) {
-            client.put(call.get("operation").asText(), call.get("requests").asLong());
-        }
-        assertEquals(server.keySet(), client.keySet(), "operation names: server (its WSDL GETs left out) vs client");
+        AccessLogTruth.assertSameNames(serverPhases, clientPhases);
     }
 
     /**
@@ -284,106 +257,19 @@ class OpenCmisUnderAgentIT {
                 () -> assertTrue(jfr <= 0.04 * samples, figures)); // 1.6-2.7% measured: bounded, not a target
     }
 
-    /** The server's /phases operations that are SOAP requests (the client's WSDL GETs are named "GET /path?wsdl"). */
-    private List<JsonNode> soapOperations() {
-        List<JsonNode> ops = new java.util.ArrayList<>();
-        serverPhases.get("operations").forEach(op -> {
-            if (!op.get("operation").asText().startsWith("GET ")) {
-                ops.add(op);
-            }
-        });
-        return ops;
-    }
-
-    private TreeMap<String, Long> serverRequests() {
-        TreeMap<String, Long> requests = new TreeMap<>();
-        soapOperations().forEach(op -> requests.put(op.get("operation").asText(), op.get("requests").asLong()));
-        return requests;
-    }
-
-    private long wsdlGets() {
-        long n = 0;
-        for (JsonNode op : serverPhases.get("operations")) {
-            if (op.get("operation").asText().startsWith("GET ")) {
-                n += op.get("requests").asLong();
-            }
-        }
-        return n;
-    }
-
-    /** The client's calls per operation, by the operation's local name (the client names it {namespace}local). */
-    private Map<String, Long> clientCalls() {
-        Map<String, Long> calls = new TreeMap<>();
-        clientPhases.get("clients").forEach(c -> calls.merge(local(c.get("operation").asText()), c.get("requests").asLong(), Long::sum));
-        return calls;
-    }
-
-    private JsonNode clientCall(String localName) {
+    private JsonNode clientCall(String name) {
         for (JsonNode call : clientPhases.get("clients")) {
-            if (local(call.get("operation").asText()).equals(localName)) {
+            if (call.get("operation").asText().equals(name)) {
                 return call;
             }
         }
-        throw new AssertionError("no client call " + localName + " in " + clientPhases.get("clients"));
-    }
-
-    private static String local(String operation) {
-        return operation.startsWith("{") ? operation.substring(operation.indexOf('}') + 1) : operation;
-    }
-
-    private static void putIfPositive(Map<String, Long> map, String key, long n) {
-        if (n > 0) {
-            map.put(key, n);
-        }
-    }
-
-    /**
-     * The server's /phases once it counts as many SOAP requests as the access log has POSTs (the agent ends a request
-     * when the servlet returns; the valve logs it after that), or after 10 s.
-     */
-    private static JsonNode awaitServerRequests(AgentEndpoint agent, Path accessLog) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (true) {
-            JsonNode phases = agent.phases();
-            long posts = Files.readAllLines(accessLog).stream().filter(l -> l.contains(" POST ")).count();
-            long counted = 0;
-            for (JsonNode op : phases.get("operations")) {
-                if (!op.get("operation").asText().startsWith("GET ")) {
-                    counted += op.get("requests").asLong();
-                }
-            }
-            if (counted >= posts || System.nanoTime() > deadline) {
-                return phases;
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    /**
-     * Lines {@code \"getObject\" 500 POST /services11/ObjectService} (the valve escapes the header's quotes); {@code -}
-     * for a request without a SOAPAction.
-     */
-    private void readAccessLog(Path accessLog) throws IOException {
-        for (String line : Files.readAllLines(accessLog)) {
-            String[] f = line.split(" ");
-            if (f[2].equals("POST")) {
-                String action = f[0].replace("\\", "").replace("\"", "");
-                truth.merge(action, 1L, Long::sum);
-                if (f[1].equals("500")) {
-                    truthFaults.merge(action, 1L, Long::sum);
-                }
-            } else if (f[2].equals("GET")) {
-                truthGets++;
-            }
-        }
+        throw new AssertionError("no client call " + name + " in " + clientPhases.get("clients"));
     }
 
     /** The jars of src/classpaths/NAME, as maven-invoker-plugin's run of its pom listed them. */
-    private static List<Path> classpath(String name) throws IOException {
-        Path file = Path.of(System.getProperty("opencmis.classpaths", "target/classpaths"), name, "target",
-                "classpath.txt");
-        return java.util.Arrays.stream(Files.readString(file).trim().split(java.io.File.pathSeparator))
-                .map(Path::of).toList();
+    private static List<Path> classpath(String name) {
+        return ClasspathFile.jars(Path.of(System.getProperty("opencmis.classpaths", "target/classpaths"), name,
+                "target", "classpath.txt"));
     }
 
     private static String line(String output, String prefix) {
