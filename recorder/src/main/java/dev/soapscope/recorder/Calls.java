@@ -89,12 +89,55 @@ public final class Calls {
             if (--c.callNesting > 0) {
                 return;
             }
+            if (c.outer != null && c.outer.proxyDepth > 0 && !c.endsWithProxy && c.shardOfCall == null) {
+                c.callNesting = 1; // the proxy around it maps the answer (a fault to its exception): still the call
+                c.endsWithProxy = true;
+                return;
+            }
             if (c.handle != null && c.handle.newConnections > 0) {
                 raiseNewConnections(c.handle);
             }
             endCall(c, thrown != null || !c.goesAsync); // an asynchronous call that returned is not answered yet
         } catch (Throwable e) {
             failed("clientEnd", e);
+        }
+    }
+
+    /**
+     * Before a JAX-WS proxy's {@code invoke} (CXF's {@code JaxWsClientProxy}): a call its stack's boundary opens inside
+     * it ends when it returns, so what the proxy does with the answer (unwrapping it, mapping a fault to a
+     * {@code SOAPFaultException}: a {@code SOAPFactory} and a parser factory each) is the call's. A proxy method that
+     * makes no call ({@code toString}, its request context) is nothing. Returns whether it counted, for {@link #proxyEnd}.
+     */
+    public static boolean proxyStart() {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (!t.client && !t.busy) {
+                t.proxyDepth++;
+                return true;
+            }
+        } catch (Throwable e) {
+            failed("proxyStart", e);
+        }
+        return false;
+    }
+
+    /** After that proxy's {@code invoke}: {@code thrown} is what it threw. Ends the call its boundary left to it. */
+    public static void proxyEnd(boolean started, Throwable thrown) {
+        if (!started) {
+            return;
+        }
+        try {
+            ThreadRecording r = THREADS.get();
+            if (r.client && r.endsWithProxy && r.callNesting == 1) {
+                clientEnd(OPENED, thrown);
+                r = THREADS.get();
+            }
+            if (!r.client && r.proxyDepth > 0) {
+                r.proxyDepth--;
+            }
+        } catch (Throwable e) {
+            failed("proxyEnd", e);
         }
     }
 

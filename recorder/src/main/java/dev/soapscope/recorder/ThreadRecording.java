@@ -62,6 +62,10 @@ final class ThreadRecording implements CompletedRequest {
     CallHandle shardOfCall;
     /** The call went asynchronous: its boundary's return is not its end ({@link Calls#clientGoesAsync}). */
     boolean goesAsync;
+    /** JAX-WS proxies' {@code invoke} under way on this thread's own recording ({@link Calls#proxyStart}). */
+    int proxyDepth;
+    /** For a call's recording: its stack's boundary returned inside a proxy, whose return ends the call. */
+    boolean endsWithProxy;
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
@@ -603,6 +607,7 @@ final class ThreadRecording implements CompletedRequest {
         callOutcome = Outcome.SUCCESS;
         handle = null;
         lateSource = null;
+        endsWithProxy = false;
         goesAsync = false;
         keepTimeline = false;
     }

@@ -280,6 +280,31 @@ class ClientCallsTest {
         assertEquals(Recorder.NOT_COUNTED, LateReads.readStart(deserializer), "followed until the thread's next call");
     }
 
+    @Test
+    void aProxysCallEndsWhenTheProxyHasMappedItsFault() {
+        boolean proxy = Calls.proxyStart(); // a JAX-WS proxy's toString: no call
+        Calls.proxyEnd(proxy, null);
+        assertEquals(0, Recorder.aggregates().callsRecorded());
+
+        boolean started = Calls.proxyStart();
+        int call = Calls.clientStart(); // the stack's own boundary, inside the proxy
+        Calls.clientPeer("http://cmis.example:8080/services11/ObjectService");
+        Naming.nameRequest(NameSource.STACK, "get_businessDetail");
+        Calls.clientEnd(call, new RemoteFault("E_invalidKeyPassed")); // the stack's fault, out of its boundary
+        assertEquals(0, Recorder.aggregates().callsRecorded(), "the proxy still works for the call");
+        HotSpots.hotspot(HotSpotKind.FACTORY_CREATE, "test.SOAPFactory"); // mapping the fault to its exception
+        Calls.proxyEnd(started, new IllegalStateException("SOAPFaultException"));
+
+        OperationStats s = statsOf("get_businessDetail");
+        assertEquals(1, s.requests());
+        assertEquals(1, s.outcomes(Outcome.FAULT), "the stack's own fault tells the outcome");
+        assertEquals(1, s.hotspots(HotSpotKind.FACTORY_CREATE), "the fault's mapping is the call's");
+        assertNull(Recorder.aggregates().stats(OperationTable.NO_REQUEST), "nothing of it is background work");
+        int next = Calls.clientStart(); // the thread is its own again
+        Calls.clientEnd(next, null);
+        assertEquals(2, Recorder.aggregates().callsRecorded());
+    }
+
     private static OperationStats statsOf(String operation) {
         ClientCalls calls = Recorder.aggregates().clients();
         return calls.stats(rowOf(calls, operation, "cmis.example:8080"));

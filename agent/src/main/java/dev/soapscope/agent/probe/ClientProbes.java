@@ -127,6 +127,9 @@ final class ClientProbes {
     static final StackProbe CXF = new StackProbe("cxf-client",
             Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("doInvoke").and(takesArguments(5)),
                     ClientProbes.class, "CxfCall"),
+            // a JAX-WS proxy's call ends when the proxy has mapped the answer (a fault to its exception)
+            Rule.advised(named("org.apache.cxf.jaxws.JaxWsClientProxy"), named("invoke").and(takesArguments(3)),
+                    ClientProbes.class, "JaxwsProxy"),
             Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("setExchangeProperties").and(takesArguments(3)),
                     ClientProbes.class, "CxfCallHandle"),
             Rule.advised(named("org.apache.cxf.endpoint.ClientImpl"), named("onMessage").and(takesArguments(1)),
@@ -321,6 +324,19 @@ final class ClientProbes {
         static void exit(@Advice.Enter boolean started, @Advice.Argument(0) Object config) {
             Calls.connectEnd(started, started && config != null
                     ? "jms:" + Integer.toHexString(System.identityHashCode(config)) : null);
+        }
+    }
+
+    /** A JAX-WS proxy's method: the call it makes ends with it ({@link Calls#proxyStart}). */
+    static final class JaxwsProxy {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static boolean enter() {
+            return Calls.proxyStart();
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean started, @Advice.Thrown Throwable thrown) {
+            Calls.proxyEnd(started, thrown);
         }
     }
 
