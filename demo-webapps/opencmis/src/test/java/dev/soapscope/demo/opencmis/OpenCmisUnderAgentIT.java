@@ -38,8 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenCmisUnderAgentIT {
-    static final int ROUNDS = 100;
-    /** The profile of the steady rounds: inside the 60 rounds after the warm-up (0.2-0.6 s each here). */
+    static final int ROUNDS = 120;
+    /** The profile of the steady rounds: inside the 80 rounds after the warm-up (0.15-0.6 s each here). */
     static final int PROFILE_SECONDS = 12;
     static final int WARM_UP_PROFILE_SECONDS = 4;
     static final String SINGLE_BYTE_READ = "stream.single_byte_read";
