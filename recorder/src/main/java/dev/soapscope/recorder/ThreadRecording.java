@@ -213,16 +213,8 @@ final class ThreadRecording implements CompletedRequest {
 
     /** Charges the time and allocation since the last switch to the phase on top. */
     private void charge() {
-        charge(false);
-    }
-
-    /**
-     * As {@link #charge()}; {@code brief}: the time alone, for a switch too short to be worth reading the allocation
-     * counter (a JNI call) and cutting a profiler segment (a byte read from a buffer): that stretch's allocation and
-     * samples go with the phase on top at the next full switch, the one around it.
-     */
-    private void charge(boolean brief) {
         long now = System.nanoTime();
+        long alloc = measureAlloc ? AllocationMeter.current() : 0;
         int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
         int phase = top & ((1 << PhaseDetails.SHIFT) - 1);
         if (loggingDepth > 0 && absorbedByLogging(phase)) {
@@ -233,46 +225,34 @@ final class ThreadRecording implements CompletedRequest {
         if (keepTimeline) {
             timeline.add(phase, last, now);
         }
+        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
+            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
+        } else {
+            phaseAlloc[phase] += alloc - lastAlloc;
+        }
         int detail = top >>> PhaseDetails.SHIFT;
         if (detail != 0) {
             detailNanos[detail] += now - last;
             anyDetail = true;
         }
-        if (!brief) {
-            long alloc = measureAlloc ? AllocationMeter.current() : 0;
-            if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
-                allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
+        SegmentSink sink = Recorder.segmentSink;
+        if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
+            // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
+            // can spend all of a short profile in one such segment
+            if (segmentStart != 0) {
+                sink.end(segmentStart, phase);
             } else {
-                phaseAlloc[phase] += alloc - lastAlloc;
+                sink.endUnmarked(now - last, phase);
             }
-            lastAlloc = alloc;
-            SegmentSink sink = Recorder.segmentSink;
-            if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
-                // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
-                // can spend all of a short profile in one such segment
-                if (segmentStart != 0) {
-                    sink.end(segmentStart, phase);
-                } else {
-                    sink.endUnmarked(now - last, phase);
-                }
-                segmentStart = open ? sink.start() : 0;
-            }
+            segmentStart = open ? sink.start() : 0;
         }
         last = now;
+        lastAlloc = alloc;
     }
 
     /** Enters a stack entry: a phase ordinal, with a {@link PhaseDetails} id in the upper bits if any. */
     void push(int entry) {
-        push(entry, false);
-    }
-
-    /** {@link #push} with a {@link #charge(boolean) brief} switch; leave it with {@link #popBrief}. */
-    void pushBrief(int entry) {
-        push(entry, true);
-    }
-
-    private void push(int entry, boolean brief) {
-        charge(brief);
+        charge();
         if (depth < MAX_DEPTH) {
             stack[depth++] = entry;
             if (entry == Phase.LOGGING.ordinal()) {
@@ -288,15 +268,7 @@ final class ThreadRecording implements CompletedRequest {
      * code) unwinds to the matching entry; an exit with no matching entry is ignored.
      */
     void pop(int entry) {
-        pop(entry, false);
-    }
-
-    void popBrief(int entry) {
-        pop(entry, true);
-    }
-
-    private void pop(int entry, boolean brief) {
-        charge(brief);
+        charge();
         if (overflow > 0) {
             overflow--;
             return;
