@@ -106,7 +106,7 @@ final class HotSpotsJson {
      * ({@code per_call_made}, null before a second call): a client's per-call cost paid outside the call's boundary.
      */
     private static void perCallMade(Json j, Aggregates a, HotSpotSite site) {
-        long calls = a.callsRecorded() - 1;
+        long calls = a.callsAfterFirst();
         j.name("while_calling").value(site.whileCalling()).name("per_call_made");
         if (calls <= 0 || site.oneOff()) {
             j.value((String) null);

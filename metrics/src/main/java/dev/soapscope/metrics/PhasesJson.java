@@ -116,7 +116,7 @@ final class PhasesJson {
             }
         }
         j.endObject();
-        long calls = a.callsRecorded() - 1;
+        long calls = a.callsAfterFirst();
         if (calls <= 0) {
             return;
         }

@@ -76,6 +76,11 @@ public final class Aggregates {
         return callsRecorded.get();
     }
 
+    /** The calls after this JVM's first: what {@link #backgroundWhileCalling} is rated over (0 before a second call). */
+    public long callsAfterFirst() {
+        return Math.max(0, callsRecorded.get() - 1);
+    }
+
     void callRecorded() {
         callsRecorded.incrementAndGet();
     }
@@ -83,7 +88,7 @@ public final class Aggregates {
     /**
      * Events of {@code kind} outside any request or call since this JVM's first call was recorded: start-up left
      * out, what a client does around its calls (a parser factory built before each) is rated over the calls made
-     * after the first ({@code callsRecorded() - 1}).
+     * after the first ({@link #callsAfterFirst}).
      */
     public long backgroundWhileCalling(HotSpotKind kind) {
         return backgroundWhileCalling.get(kind.ordinal());

@@ -405,14 +405,17 @@ final class ThreadRecording implements CompletedRequest {
         nextByteReadSlot = (nextByteReadSlot + 1) % BYTE_READ_STREAMS;
     }
 
-    /** The agent's own work starts on this thread: what came before is charged; what follows is no phase's. */
+    /**
+     * A stretch that is not this recording's starts (the agent's own work; the application's own between a call's
+     * reads after it returned): what came before is charged; what follows is no phase's.
+     */
     void pause() {
         charge();
     }
 
     /**
-     * The agent's own work ended: the stretch since {@link #pause()} is left out of the request, its time and
-     * allocation (the request's clock moves on past it), and out of the profiler's phase segments.
+     * That stretch ended: the time since {@link #pause()} is left out of the recording, its time and allocation (its
+     * clock moves on past it), and out of the profiler's phase segments.
      */
     void resume() {
         long now = System.nanoTime();

@@ -32,11 +32,6 @@ import static dev.soapscope.agent.probe.TypeNames.type;
  */
 final class ClientProbes {
     /**
-     * The JDK's sockets, timed only inside a call: {@code Socket.connect} (HttpURLConnection, Apache HttpClient, Axis
-     * 1's own sender), the TLS handshake, and the socket streams' reads and writes (Java 13+ {@code NioSocketImpl},
-     * Java 8-12 {@code SocketInputStream}/{@code SocketOutputStream}). Outside a call they cost a thread-local look-up.
-     */
-    /**
      * An HTTP client's methods that set one request header, {@code (String name, String value)}: a call's SOAPAction
      * names it as the server names the request ({@link Naming#nameCallFromHeader}).
      */
@@ -44,6 +39,11 @@ final class ClientProbes {
             namedOneOf("setRequestProperty", "addRequestProperty", "header", "setHeader", "addHeader")
                     .and(takesArguments(2)).and(takesArgument(0, type(String.class))).and(takesArgument(1, type(String.class)));
 
+    /**
+     * The JDK's sockets, timed only inside a call: {@code Socket.connect} (HttpURLConnection, Apache HttpClient, Axis
+     * 1's own sender), the TLS handshake, and the socket streams' reads and writes (Java 13+ {@code NioSocketImpl},
+     * Java 8-12 {@code SocketInputStream}/{@code SocketOutputStream}). Outside a call they cost a thread-local look-up.
+     */
     static final StackProbe SOCKETS = new StackProbe("client-sockets",
             Rule.advised(named("java.net.Socket"), named("connect").and(takesArguments(2)), ClientProbes.class, "Connect"),
             Rule.advised(named("sun.security.ssl.SSLSocketImpl"), named("startHandshake").and(takesArguments(0)),
