@@ -48,6 +48,8 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
      * not the hot spots nor the phases, off unless a recording turns them on.
      */
     public static final String PROFILER_SYNC = "+" + REQUEST + "+" + CALL;
+    /** {@link HotSpotKind#values()} copies its array at every call. */
+    private static final HotSpotKind[] KINDS = HotSpotKind.values();
 
     /** An instant: kind, site, the application's line, operation (fields in this order). */
     private final EventFactory hotSpots = EventFactory.create(List.of(
@@ -225,37 +227,48 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
             if (!event.shouldCommit()) {
                 return;
             }
+            // a field set boxes its value and goes through reflection: a fresh event's fields are 0 already, and
+            // most phases are 0 in any one request, so only the others are set (the cost is the agent's, per request)
             int i = 0;
             event.set(i++, r.operation());
-            event.set(i++, r.requestId());
+            setUnlessZero(event, i++, r.requestId());
             if (call) {
                 event.set(i++, r.peer());
             }
             event.set(i++, r.outcome().tag());
-            event.set(i++, r.bytesIn());
-            event.set(i++, r.bytesOut());
-            event.set(i++, r.allocationMeasured());
-            event.set(i, r.allocationMeasured() ? r.allocatedBytes() : 0L);
+            setUnlessZero(event, i++, r.bytesIn());
+            setUnlessZero(event, i++, r.bytesOut());
+            if (r.allocationMeasured()) {
+                event.set(i++, Boolean.TRUE);
+                setUnlessZero(event, i, r.allocatedBytes());
+            }
             for (int p = 0; p < Phase.COUNT; p++) {
                 if (phaseField[p] >= 0) {
-                    event.set(phaseField[p], r.phaseNanos(p));
+                    setUnlessZero(event, phaseField[p], r.phaseNanos(p));
                 }
             }
             event.set(hotSpotsField, hotSpots(r));
             event.commit();
         }
+
+        private static void setUnlessZero(Event event, int field, long value) {
+            if (value != 0) {
+                event.set(field, value);
+            }
+        }
     }
 
     /** The hot-spot kinds met, with their counts, in the vocabulary's order; empty when none. */
     static String hotSpots(CompletedRequest r) {
-        StringBuilder met = new StringBuilder();
-        for (HotSpotKind k : HotSpotKind.values()) {
+        StringBuilder met = null;
+        for (HotSpotKind k : KINDS) {
             int n = r.hotspots(k.ordinal());
             if (n > 0) {
-                met.append(met.length() == 0 ? "" : " ").append(k.tag()).append('=').append(n);
+                met = met == null ? new StringBuilder() : met.append(' ');
+                met.append(k.tag()).append('=').append(n);
             }
         }
-        return met.toString();
+        return met == null ? "" : met.toString();
     }
 
     static ValueDescriptor field(Class<?> type, String name, String label, String description,

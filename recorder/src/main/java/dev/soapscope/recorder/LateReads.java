@@ -9,8 +9,8 @@ import static dev.soapscope.recorder.Recorder.aggregates;
 import static dev.soapscope.recorder.Recorder.failed;
 
 /**
- * A call's answer read after the call returned: CXF's client reads an MTOM attachment when the application reads its
- * {@code DataHandler}, after the call's boundary has returned the answer. Those reads are the call's, not background
+ * A call's answer read after the call returned: the clients of CXF, Metro (mimepull) and Axis2 (Axiom) read an MTOM
+ * attachment when the application reads its {@code DataHandler}, after the call's boundary has returned the answer. Those reads are the call's, not background
  * work: on the caller's thread, each one runs in a shard of the call (in {@link Phase#ATTACHMENTS}, its socket reads
  * in {@code transport.read}, its single-byte reads the call's hot spots), and the shard's time, bytes and hot spots
  * are added to the call's row, with no call counted, once the attachment is read to its end or closed (reads after
@@ -18,7 +18,7 @@ import static dev.soapscope.recorder.Recorder.failed;
  * phase totals include the reads. A request open on the thread waits in {@code downstream} while they run.
  *
  * <p>Only the thread's latest call that received attachments is followed, weakly: reads of an older call's
- * attachments, or on another thread, remain background work. Called by the CXF client probes; state: the thread's own
+ * attachments, or on another thread, remain background work. Called by the MIME parsers' probes; state: the thread's own
  * recording's {@link ThreadRecording#lateReads} and the call's {@link ThreadRecording#lateSource}.
  */
 public final class LateReads {
@@ -38,7 +38,8 @@ public final class LateReads {
         this.outcome = outcome;
     }
 
-    /** Inside a call: {@code source} (CXF's {@code AttachmentDeserializer}) is what reads its answer's attachments later. */
+    /** Inside a call: {@code source} (a MIME parser: CXF's {@code AttachmentDeserializer}, mimepull's {@code MIMEMessage},
+     * Axiom's {@code MultipartBody}) is what reads its answer's attachments later. */
     public static void keep(Object source) {
         try {
             ThreadRecording c = THREADS.get();

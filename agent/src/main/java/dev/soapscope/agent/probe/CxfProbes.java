@@ -78,7 +78,7 @@ final class CxfProbes {
             // call's own reads then (LateReads), the deserializer made in the call keeping it
             Rule.advised(named(DESERIALIZER), namedOneOf("readNext", "hasNext").and(takesArguments(0)),
                     CxfProbes.class, "NextPart"),
-            Rule.advised(named(DESERIALIZER), isConstructor(), CxfProbes.class, "PartsOfCall"),
+            Rule.advised(named(DESERIALIZER), isConstructor(), LateReadProbes.class, "MadeInCall"),
             Rule.advised(named(ATTACHMENT_STREAM), named("read"), CxfProbes.class, "AttachmentRead"),
             Rule.advised(named(ATTACHMENT_STREAM), namedOneOf("close", "transferTo"), CxfProbes.class, "AttachmentDone"),
             Rule.phase(named("org.apache.cxf.attachment.AttachmentSerializer"),
@@ -170,14 +170,6 @@ final class CxfProbes {
         static void exit(@Advice.Enter int token) {
             Recorder.exit(Phase.ATTACHMENTS);
             LateReads.readEnd(token, false);
-        }
-    }
-
-    /** A deserializer made inside a call reads its answer's attachments, whenever the application reads them. */
-    static final class PartsOfCall {
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object deserializer) {
-            LateReads.keep(deserializer);
         }
     }
 

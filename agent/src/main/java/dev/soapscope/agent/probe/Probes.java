@@ -31,6 +31,7 @@ public final class Probes {
                 JdkHotSpots.REGEX, JdkHotSpots.UUID, JdkHotSpots.KEYSTORE,
                 JdkHotSpots.REFLECTIVE_EXCEPTIONS,
                 SoapStacks.SPRING_WS, SoapStacks.SAAJ, SoapStacks.AXIOM, SoapStacks.JAXB,
+                LateReadProbes.MIMEPULL, LateReadProbes.AXIOM,
                 Wss4jProbes.CRYPTO,
                 Axis1Probes.AXIS1, Axis2Probes.AXIS2, RampartProbes.RAMPART,
                 CxfProbes.INTERCEPTORS, CxfProbes.STAGES,
