@@ -158,21 +158,29 @@ final class PhasesJson {
         double all = s.totalNanos();
         for (Phase p : Phase.values()) {
             long seen = s.phaseSeen(p);
-            if (seen == 0) {
+            long late = s.phaseNanosAfterReturn(p);
+            if (seen == 0 && late == 0) {
                 continue;
             }
             Histogram h = s.phaseHistogram(p);
             j.name(p.tag()).beginObject()
-                    .name("mean_us").value(micros(s.phaseNanos(p)) / n, 1)
-                    .name("sd_us").value(s.phaseStdDevMicros(p), 1)
-                    .name("p50_us").value(h == null ? 0 : micros(h.percentile(0.50)), 1)
-                    .name("p99_us").value(h == null ? 0 : micros(h.percentile(0.99)), 1)
-                    .name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4);
+                    .name("mean_us").value(micros(s.phaseNanos(p)) / n, 1);
+            if (h != null) { // spread and percentiles are of the calls' own time: none for a phase met only late
+                j.name("sd_us").value(s.phaseStdDevMicros(p), 1)
+                        .name("p50_us").value(micros(h.percentile(0.50)), 1)
+                        .name("p99_us").value(micros(h.percentile(0.99)), 1);
+            }
+            if (late != 0) {
+                j.name("after_return_us").value(micros(late) / n, 1);
+            }
+            j.name("share").value(all == 0 ? 0 : s.phaseNanos(p) / all, 4);
             if (measured != 0) {
                 j.name("alloc_bytes").value(s.phaseAllocatedBytes(p) / measured)
                         .name("alloc_sd_bytes").value(s.phaseAllocStdDevBytes(p), 0);
             }
-            j.name("requests").value(seen);
+            if (seen != 0) { // entered before the boundary returned; a phase met only after has no such count
+                j.name("requests").value(seen);
+            }
             details(j, s, p, n, all, client);
             j.endObject();
         }

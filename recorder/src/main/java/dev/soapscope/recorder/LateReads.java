@@ -124,6 +124,23 @@ public final class LateReads {
         }
     }
 
+    /**
+     * An attachment's stream ended (read to its end, or closed) on this thread: what its latest call read after it
+     * returned is recorded now, for a parser that does not say which message the stream was of (mimepull's streams
+     * stop asking the message for more once their part is parsed, so it never reaches its end). Reads after it follow.
+     */
+    public static void attachmentEnded() {
+        try {
+            ThreadRecording t = THREADS.get();
+            LateReads l = t.lateReads;
+            if (l != null && !t.busy) {
+                l.recordShard();
+            }
+        } catch (Throwable e) {
+            failed("lateReads.attachmentEnded", e);
+        }
+    }
+
     /** Records what the thread's latest call read after it returned, if anything, and stops following it. */
     static void record(ThreadRecording t) {
         LateReads l = t.lateReads;

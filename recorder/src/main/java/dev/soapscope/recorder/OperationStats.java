@@ -27,6 +27,8 @@ public final class OperationStats {
     private final Histogram firstByte = new Histogram();
     private final Maxima maxima = new Maxima(MAX_ALLOCATED + 1);
     private final AtomicLongArray phaseNanos = new AtomicLongArray(Phase.COUNT);
+    /** The part of {@link #phaseNanos} a call read after it returned ({@link #addLate}). */
+    private final AtomicLongArray phaseNanosAfterReturn = new AtomicLongArray(Phase.COUNT);
     private final AtomicLongArray phaseAlloc = new AtomicLongArray(Phase.COUNT);
     /** Per phase, the sum of squared per-request self times in square microseconds: the spread, for comparisons. */
     private final DoubleAdder[] phaseSquares = squares();
@@ -106,6 +108,7 @@ public final class OperationStats {
         for (int p = 0; p < Phase.COUNT; p++) {
             if (r.phaseNanos[p] != 0) {
                 phaseNanos.addAndGet(p, r.phaseNanos[p]);
+                phaseNanosAfterReturn.addAndGet(p, r.phaseNanos[p]);
             }
             if (r.allocationMeasured() && r.phaseAlloc[p] != 0) {
                 phaseAlloc.addAndGet(p, r.phaseAlloc[p]);
@@ -272,6 +275,11 @@ public final class OperationStats {
     /** Self time of this phase summed over all requests. */
     public long phaseNanos(Phase p) {
         return phaseNanos.get(p.ordinal());
+    }
+
+    /** Of {@link #phaseNanos}, what calls read after they returned (an MTOM answer read late): 0 for requests. */
+    public long phaseNanosAfterReturn(Phase p) {
+        return phaseNanosAfterReturn.get(p.ordinal());
     }
 
     public long phaseAllocatedBytes(Phase p) {

@@ -23,7 +23,12 @@ final class LateReadProbes {
     static final StackProbe MIMEPULL = new StackProbe("mimepull",
             Rule.advised(named(MIMEPULL_MESSAGE), isConstructor(), LateReadProbes.class, "MadeInCall"),
             Rule.advised(named(MIMEPULL_MESSAGE), named("makeProgress").and(takesArguments(0)),
-                    LateReadProbes.class, "ProgressOfThis"))
+                    LateReadProbes.class, "ProgressOfThis"),
+            // a part's stream stops asking the message once the part is parsed: its end, or close, ends the reads
+            Rule.advised(named("org.jvnet.mimepull.DataHead$ReadMultiStream"), named("read"),
+                    LateReadProbes.class, "StreamRead"),
+            Rule.advised(named("org.jvnet.mimepull.DataHead$ReadMultiStream"), named("close"),
+                    LateReadProbes.class, "StreamClosed"))
             .loadedBy(SeesType.anyOf(MIMEPULL_MESSAGE)).seenAs(Stack.METRO);
 
     /**
@@ -73,6 +78,24 @@ final class LateReadProbes {
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter int token, @Advice.Return boolean progressed) {
             LateReads.readEnd(token, !progressed);
+        }
+    }
+
+    /** A read of a part's stream: {@code -1}, its end, records the call's reads so far. */
+    static final class StreamRead {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return int read) {
+            if (read < 0) {
+                LateReads.attachmentEnded();
+            }
+        }
+    }
+
+    /** A part's stream closed: the call's reads so far are recorded. */
+    static final class StreamClosed {
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            LateReads.attachmentEnded();
         }
     }
 

@@ -35,7 +35,8 @@
 
   function cell(text, cls) { return el('td', cls ? {text: text, 'class': cls} : {text: text}); }
 
-  function fixed(n, d) { return Number(n).toFixed(d); }
+  // absent (a phase met only in a call's reads after it returned has no percentiles): a dash, never 0
+  function fixed(n, d) { return n === undefined ? '\u2013' : Number(n).toFixed(d); }
 
   function spark(series, index, colour) {
     var w = 160, h = 24, max = 0;

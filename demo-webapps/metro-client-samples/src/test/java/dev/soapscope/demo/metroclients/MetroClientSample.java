@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * One of Metro's client samples: its service's WAR on Tomcat 11 (without the agent) where its client expects it,
- * http://localhost:8080/jaxws-NAME/addnumbers (the address its client was imported from), and its client JVMs, under
- * the agent, on the samples' classes and jars.
+ * http://localhost:8080/jaxws-NAME/addnumbers (mtom-large's: /jaxws-mtom-large/hello; the address its client was
+ * imported from), and its client JVMs, under the agent, on the samples' classes and jars.
  */
 final class MetroClientSample implements AutoCloseable {
     static final int PORT = 8080;
@@ -26,14 +26,22 @@ final class MetroClientSample implements AutoCloseable {
 
     final ForkedServer server;
     final String contextPath;
+    private final String endpoint;
 
-    private MetroClientSample(ForkedServer server, String contextPath) {
+    private MetroClientSample(ForkedServer server, String contextPath, String endpoint) {
         this.server = server;
         this.contextPath = contextPath;
+        this.endpoint = endpoint;
     }
 
     /** Deploys {@code war} (in the module's target directory) at {@code contextPath}, once its WSDL answers. */
     static MetroClientSample deploy(String war, String contextPath, Path webapp) throws IOException, InterruptedException {
+        return deploy(war, contextPath, "/addnumbers", webapp);
+    }
+
+    /** As {@link #deploy(String, String, Path)}, its service at {@code endpoint} within the context ({@code /hello}). */
+    static MetroClientSample deploy(String war, String contextPath, String endpoint, Path webapp)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (Http.listening("127.0.0.1", PORT)) {
             assertFalse(System.nanoTime() > deadline, "something listens on port " + PORT + ", which the sample's client hard-codes");
@@ -45,14 +53,14 @@ final class MetroClientSample implements AutoCloseable {
                 .jvmArg("-Dtestkit.port=" + PORT)
                 .jvmArg("-Dtestkit.contextPath=" + contextPath)
                 .start();
-        MetroClientSample sample = new MetroClientSample(server, contextPath);
+        MetroClientSample sample = new MetroClientSample(server, contextPath, endpoint);
         Http.Response wsdl = Http.get(sample.wsdl());
         assertEquals(200, wsdl.status(), () -> "GET " + sample.wsdl() + ": " + wsdl);
         return sample;
     }
 
     URI wsdl() {
-        return URI.create("http://localhost:" + PORT + contextPath + "/addnumbers?wsdl");
+        return URI.create("http://localhost:" + PORT + contextPath + endpoint + "?wsdl");
     }
 
     /** A client JVM under the agent: {@code mainClass} on the samples' classes (and ours) and jars. */
