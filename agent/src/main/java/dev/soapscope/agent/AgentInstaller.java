@@ -42,11 +42,14 @@ public final class AgentInstaller {
         ProfilerControl profiler = new ProfilerControl(config, endpoint);
         String served = "no endpoint (endpoint=false)";
         if (config.getBoolean(ConfigKey.ENDPOINT)) {
-            EndpointServer server = EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
-                    endpoint, new ProfileRoutes(profiler), new ProfileSessionRoutes(new ProfileSessions(profiler)));
-            served = server == null ? "no endpoint (see above)" : "endpoint http://" + server.address() + "/metrics";
+            EndpointServer server = startEndpoint(config, endpoint, profiler);
+            served = server == null ? "no endpoint (see above)" : "endpoint " + server.url() + "/metrics";
             if (server != null) {
                 guardPort(server);
+                String open = server.openness();
+                if (open != null) {
+                    Log.warn(open);
+                }
             }
         }
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
@@ -55,6 +58,26 @@ public final class AgentInstaller {
         if (!continuous.isEmpty()) {
             profiler.startContinuous(continuous);
         }
+    }
+
+    /**
+     * The endpoint as the settings ask, or null. Credentials or TLS that cannot be used leave it unserved (one line):
+     * serving it open, or in clear text, is not what the user asked for.
+     */
+    private static EndpointServer startEndpoint(Config config, Endpoint endpoint, ProfilerControl profiler) {
+        final Credentials credentials;
+        EndpointTls tls;
+        try {
+            credentials = Credentials.from(config);
+            tls = EndpointTls.from(config);
+        } catch (IllegalArgumentException bad) {
+            Log.warn("cannot serve the endpoint: " + bad.getMessage() + "; recording goes on");
+            return null;
+        }
+        final List<String> hosts = config.getList(ConfigKey.HOSTS_ALLOWED);
+        return EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
+                bound -> new EndpointAccess(bound, credentials, hosts), tls, endpoint, new ProfileRoutes(profiler),
+                new ProfileSessionRoutes(new ProfileSessions(profiler)));
     }
 
     /** The page's recent past: a snapshot every {@link History#INTERVAL_SECONDS}, on a daemon thread. */

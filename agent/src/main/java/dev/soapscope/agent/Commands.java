@@ -18,6 +18,8 @@ final class Commands {
             + "  diff BASE CUR --out FILE.html   differential flame graph, per request\n"
             + "  compare BASE CUR [options]      wall, allocation and CPU per phase compared; exit 1 on a regression\n"
             + "           (compare --help lists the options)\n"
+            + "  hash-password                  read a password (typed, or one line on standard input) and print\n"
+            + "           its salted PBKDF2 hash for auth.password.hash\n"
             + "  config   print the settings (key, default, what it accepts, meaning) as docs/settings.md lists them\n"
             + "  help     this text\n"
             + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]\n";
@@ -45,6 +47,9 @@ final class Commands {
         }
         if ("attach".equals(command)) {
             return attach(args, out, err);
+        }
+        if ("hash-password".equals(command)) {
+            return hashPassword(out, err);
         }
         if ("flame".equals(command) || "diff".equals(command) || "compare".equals(command)) {
             // the run commands need the recorder's vocabulary, which lives in the nested jar
@@ -88,6 +93,26 @@ final class Commands {
                     + ". Check that it is running, as this user, and was not started with -XX:+DisableAttachMechanism.");
             return ATTACH_REFUSED;
         }
+    }
+
+    /** {@code hash-password}: the password typed without echo on a terminal, else the first line of standard input. */
+    static int hashPassword(PrintStream out, PrintStream err) throws java.io.IOException {
+        char[] password;
+        java.io.Console console = System.console();
+        if (console != null) {
+            password = console.readPassword("password: ");
+        } else {
+            String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                    java.nio.charset.StandardCharsets.UTF_8)).readLine();
+            password = line == null ? null : line.toCharArray();
+        }
+        if (password == null || password.length == 0) {
+            err.print("soapscope: no password given (type it, or pipe one line to standard input)\n");
+            return BAD_ARGUMENTS;
+        }
+        out.println(PasswordHash.of(password));
+        java.util.Arrays.fill(password, ' ');
+        return OK;
     }
 
     /** A loader over the nested recorder jar, for commands run outside an agent. */

@@ -3,15 +3,22 @@ package dev.soapscope.agent;
 import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.recorder.Log;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -20,38 +27,54 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Serves the {@link Endpoint} and the profiling routes over HTTP/1.1, one request per connection. Not the JDK's
- * {@code HttpServer}: it reads a request head with no time limit on a worker, so two stalled clients (or one and a
- * running profile) left no worker for scrapes, and its timeouts are JVM-wide system properties that would change
- * an application's own servers. Here a client has {@link #HEAD_MILLIS} to send its request head and
- * {@link #RESPONSE_MILLIS} to take the answer; the acceptor closes connections past their deadline, and answers
- * 503 at once when every worker is busy. A profile holds one worker; only one profile runs at a time.
+ * Serves the {@link Endpoint} and the profiling routes over HTTP/1.1 (or HTTPS), one request per connection. Not the
+ * JDK's {@code HttpServer}: it reads a request head with no time limit on a worker, so two stalled clients (or one and
+ * a running profile) left no worker for scrapes, and its timeouts are JVM-wide system properties that would change
+ * an application's own servers. Here a connection waits for its first bytes in the acceptor's selector, holding no
+ * worker (at most {@link #MAX_WAITING} wait; past that the longest waiting is dropped), then a worker reads its head;
+ * a client has {@link #HEAD_MILLIS} from connecting to send its request head (and finish the TLS handshake) and
+ * {@link #RESPONSE_MILLIS} to take the answer; the acceptor closes connections past their deadline, and answers 503
+ * at once when every worker is busy. A profile holds one worker; only one profile runs at a time.
  */
 final class EndpointServer {
     static final int WORKERS = 8;
-    static final int BACKLOG = 16;
+    static final int BACKLOG = 64;
+    static final int MAX_WAITING = 256;
     static final int HEAD_MILLIS = 5_000;
     static final int RESPONSE_MILLIS = 60_000;
     /** How often the acceptor looks for connections past their deadline. */
     private static final int SWEEP_MILLIS = 250;
 
-    private final ServerSocket socket;
+    private final ServerSocketChannel channel;
+    /** The address asked for: a channel bound to 0.0.0.0 reports the IPv6 wildcard. */
+    private final InetAddress bound;
+    private final Selector selector;
     private final EndpointConnection.Handler handler;
+    private final EndpointTls tls;
     private final ThreadPoolExecutor workers;
     private final Set<EndpointConnection> open = ConcurrentHashMap.<EndpointConnection>newKeySet();
+    /** Connections waiting for their first bytes, oldest first, with their deadlines; the acceptor's alone. */
+    private final LinkedHashMap<SocketChannel, Long> waiting = new LinkedHashMap<SocketChannel, Long>();
     private volatile boolean closed;
     private volatile Thread acceptor;
 
-    private EndpointServer(ServerSocket socket, EndpointConnection.Handler handler) {
-        this.socket = socket;
+    private EndpointServer(ServerSocketChannel channel, InetAddress bound, Selector selector,
+                           EndpointConnection.Handler handler, EndpointTls tls) {
+        this.channel = channel;
+        this.bound = bound;
+        this.selector = selector;
         this.handler = handler;
+        this.tls = tls;
         this.workers = new ThreadPoolExecutor(0, WORKERS, 30, TimeUnit.SECONDS, new SynchronousQueue<Runnable>(),
                 new DaemonThreads("soapscope-endpoint-worker"));
     }
 
-    /** Starts serving, or logs one line and returns null: the endpoint failing must not stop the application. */
-    static EndpointServer start(String host, int port, Endpoint endpoint, ProfileRoutes profiles,
-                                ProfileSessionRoutes sessions) {
+    /**
+     * Starts serving, or logs one line and returns null: the endpoint failing must not stop the application.
+     * {@code access} is made for the address bound; {@code tls} null serves plain HTTP.
+     */
+    static EndpointServer start(String host, int port, Access access, EndpointTls tls, Endpoint endpoint,
+                                ProfileRoutes profiles, ProfileSessionRoutes sessions) {
         InetAddress address;
         try {
             address = InetAddress.getByName(host);
@@ -60,23 +83,33 @@ final class EndpointServer {
                     + e.getMessage() + "); recording goes on; set host to an address of this machine, such as 127.0.0.1");
             return null;
         }
-        ServerSocket socket = null;
+        ServerSocketChannel channel = null;
+        Selector selector = null;
         try {
-            socket = new ServerSocket();
-            socket.setSoTimeout(SWEEP_MILLIS);
-            socket.bind(new InetSocketAddress(address, port), BACKLOG);
-            EndpointServer server = new EndpointServer(socket, new EndpointConnection.Handler(endpoint, profiles, sessions));
+            channel = ServerSocketChannel.open();
+            channel.socket().bind(new InetSocketAddress(address, port), BACKLOG);
+            channel.configureBlocking(false);
+            selector = Selector.open();
+            channel.register(selector, SelectionKey.OP_ACCEPT);
+            EndpointServer server = new EndpointServer(channel, address, selector,
+                    new EndpointConnection.Handler(access.forAddress(address), endpoint, profiles, sessions), tls);
             server.acceptor = new DaemonThreads("soapscope-endpoint").newThread(server::acceptLoop);
             server.acceptor.start();
             return server;
         } catch (Throwable e) {
-            close(socket);
+            close(channel);
+            close(selector);
             Log.warn("cannot serve the endpoint on " + hostPort(address, port) + " (" + e + "); recording goes on; "
                     + (e instanceof BindException && isInUse(e)
                     ? "choose another port with port=N or -Dsoapscope.port=N"
                     : "host=" + host + " must be an address of this machine (127.0.0.1, or 0.0.0.0 for all)"));
             return null;
         }
+    }
+
+    /** Who may read what, once the address bound is known. */
+    interface Access {
+        EndpointAccess forAddress(InetAddress bound);
     }
 
     private static boolean isInUse(Throwable e) {
@@ -94,17 +127,28 @@ final class EndpointServer {
     }
 
     String address() {
-        return hostPort(socket.getInetAddress(), socket.getLocalPort());
+        return hostPort(bound, channel.socket().getLocalPort());
     }
 
     int port() {
-        return socket.getLocalPort();
+        return channel.socket().getLocalPort();
+    }
+
+    /** The endpoint's base URL, such as {@code https://127.0.0.1:9404}. */
+    String url() {
+        return (tls == null ? "http://" : "https://") + address();
+    }
+
+    /** What the endpoint's start says of who may read it: null when it serves loopback only. */
+    String openness() {
+        return handler.access.warning(url());
     }
 
     /** Stops listening and drops open connections: the port is free when this returns. */
     void close() {
         closed = true;
-        close(socket);
+        selector.wakeup();
+        close(channel);
         for (EndpointConnection c : open) {
             c.close();
         }
@@ -112,7 +156,6 @@ final class EndpointServer {
         Thread a = acceptor;
         if (a != null && a != Thread.currentThread()) {
             try {
-                // a socket closed while a thread waits in accept() is released when that thread leaves it
                 a.join(2_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -121,32 +164,80 @@ final class EndpointServer {
     }
 
     private void acceptLoop() {
-        while (!closed) {
-            Socket client;
-            try {
-                client = socket.accept();
-            } catch (SocketTimeoutException sweep) {
-                closeOverdue();
-                continue;
-            } catch (Throwable e) {
-                if (!closed) {
-                    Log.warnOnce("endpoint:accept", "the endpoint stopped accepting connections", e);
-                    close();
+        try {
+            while (!closed) {
+                selector.select(SWEEP_MILLIS);
+                List<SocketChannel> ready = new ArrayList<SocketChannel>();
+                for (SelectionKey key : selector.selectedKeys()) {
+                    if (key.isValid() && key.isAcceptable()) {
+                        accept();
+                    } else if (key.isValid() && key.isReadable()) {
+                        key.cancel(); // its first bytes came: a worker takes it once it leaves the selector
+                        ready.add((SocketChannel) key.channel());
+                    }
                 }
-                return;
+                selector.selectedKeys().clear();
+                if (!ready.isEmpty()) {
+                    selector.selectNow(); // deregisters the cancelled keys, so the channels can block again
+                    for (SocketChannel c : ready) {
+                        hand(c, waiting.remove(c));
+                    }
+                }
+                closeOverdue();
             }
-            closeOverdue();
-            final EndpointConnection c = new EndpointConnection(client, handler, open);
-            try {
-                workers.execute(c);
-            } catch (RejectedExecutionException busy) {
-                c.refuseBusy();
+        } catch (Throwable e) {
+            if (!closed) {
+                Log.warnOnce("endpoint:accept", "the endpoint stopped accepting connections", e);
+                close();
             }
+        } finally {
+            for (SocketChannel c : waiting.keySet()) {
+                close(c);
+            }
+            close(selector);
+        }
+    }
+
+    private void accept() throws IOException {
+        SocketChannel c;
+        while ((c = channel.accept()) != null) {
+            if (waiting.size() >= MAX_WAITING) {
+                Iterator<SocketChannel> oldest = waiting.keySet().iterator();
+                close(oldest.next());
+                oldest.remove();
+            }
+            c.configureBlocking(false);
+            c.register(selector, SelectionKey.OP_READ);
+            waiting.put(c, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEAD_MILLIS));
+        }
+    }
+
+    private void hand(SocketChannel c, Long deadline) {
+        EndpointConnection connection;
+        try {
+            c.configureBlocking(true);
+            connection = new EndpointConnection(c.socket(), tls, handler, open,
+                    deadline == null ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEAD_MILLIS) : deadline);
+        } catch (IOException | RuntimeException e) {
+            close(c);
+            return;
+        }
+        try {
+            workers.execute(connection);
+        } catch (RejectedExecutionException busy) {
+            connection.refuseBusy();
         }
     }
 
     private void closeOverdue() {
         long now = System.nanoTime();
+        for (Iterator<Map.Entry<SocketChannel, Long>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<SocketChannel, Long> w = it.next();
+            if (now - w.getValue() > 0) {
+                close(w.getKey());
+                it.remove();
+            }
+        }
         for (EndpointConnection c : open) {
             if (c.overdue(now)) {
                 c.close();
@@ -154,10 +245,10 @@ final class EndpointServer {
         }
     }
 
-    private static void close(ServerSocket s) {
-        if (s != null) {
+    private static void close(Closeable c) {
+        if (c != null) {
             try {
-                s.close();
+                c.close();
             } catch (IOException ignored) {
                 // closing: nothing to do about it
             }

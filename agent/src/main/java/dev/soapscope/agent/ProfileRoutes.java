@@ -37,7 +37,7 @@ final class ProfileRoutes {
         String bad = flame ? unknownParameter(query, "seconds", "event", "phase", "none")
                 : unknownParameter(query, "seconds", "event");
         if (bad != null) {
-            return Reply.text(400, "soapscope: unknown parameter '" + bad + "'; " + path + " takes seconds=1.."
+            return Reply.text(400, "soapscope: unknown parameter; " + path + " takes seconds=1.."
                     + MAX_SECONDS + ", event=cpu|wall|alloc|lock" + (flame ? ", phase=<a phase, such as soap.parse>"
                     + " and none=show|hide" : "") + "\n");
         }
@@ -49,7 +49,7 @@ final class ProfileRoutes {
         if (flame && query.containsKey("phase")) {
             phase = Phase.byTag(query.get("phase"));
             if (phase == null) {
-                return Reply.text(400, "soapscope: no phase named '" + printable(query.get("phase")) + "'; phases: "
+                return Reply.text(400, "soapscope: no such phase; phases: "
                         + phaseTags() + "\n");
             }
         }
@@ -93,15 +93,6 @@ final class ProfileRoutes {
             tags.append(tags.length() == 0 ? "" : ", ").append(p.tag());
         }
         return tags.toString();
-    }
-
-    private static String printable(String s) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length() && i < 40; i++) {
-            char c = s.charAt(i);
-            b.append(c >= 0x20 && c < 0x7f ? c : '?');
-        }
-        return b.toString();
     }
 
     static Integer seconds(String value) {

@@ -117,12 +117,12 @@ public final class Endpoint {
         if ("/".equals(path) || path.isEmpty() || "/index.txt".equals(path)) {
             return new Response(200, TEXT, index());
         }
-        return new Response(404, TEXT, "soapscope: no such page: " + printable(path) + "\n" + index());
+        return new Response(404, TEXT, "soapscope: no such page\n" + index()); // nothing the client sent is echoed
     }
 
     /** The answer to any method other than GET (and HEAD, which servers derive from GET). */
     public static Response methodNotAllowed(String method) {
-        return new Response(405, TEXT, "soapscope: " + printable(method) + " is not supported here; use GET\n");
+        return new Response(405, TEXT, "soapscope: only GET and HEAD are served here\n");
     }
 
     /** One parameter of a query string (names and values are plain ASCII here: no decoding), or null. */
@@ -151,8 +151,8 @@ public final class Endpoint {
                 + "              /profiles/flame?id=N[&phase=P], /profiles/diff and /profiles/verdict?base=A&current=B\n" : "");
     }
 
-    /** Echoes client input only as printable ASCII and bounded, so an error page cannot carry a payload. */
-    private static String printable(String s) {
+    /** Client input as printable ASCII, bounded: for a log line, which it must not break or flood. */
+    public static String printable(String s) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length() && i < 200; i++) {
             char c = s.charAt(i);

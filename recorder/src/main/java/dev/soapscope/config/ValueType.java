@@ -65,6 +65,28 @@ public abstract class ValueType {
             }
         }
     };
+    /** Empty (none), or a file the agent reads at start: a secret kept out of the command line. */
+    public static final ValueType OPTIONAL_FILE = new ValueType("empty, or a file path") {
+        @Override
+        boolean accepts(String v) {
+            return v.indexOf('\0') < 0;
+        }
+    };
+    /** Empty, or a hash {@code hash-password} printed: {@code pbkdf2-sha256:iterations:salt:hash}. */
+    public static final ValueType OPTIONAL_PASSWORD_HASH = new ValueType(
+            "empty, or pbkdf2-sha256:ITERATIONS:SALT:HASH as java -jar soapscope-agent.jar hash-password prints it") {
+        @Override
+        boolean accepts(String v) {
+            return v.isEmpty() || v.startsWith("pbkdf2-sha256:") && v.split(":").length == 4;
+        }
+    };
+    /** A user name for HTTP basic authentication: no colon, no blank. */
+    public static final ValueType USER = new ValueType("a user name without ':' or blanks") {
+        @Override
+        boolean accepts(String v) {
+            return !v.isEmpty() && v.indexOf(':') < 0 && v.indexOf(' ') < 0;
+        }
+    };
     public static final ValueType DIRECTORY = new ValueType("a directory path") {
         @Override
         boolean accepts(String v) {
