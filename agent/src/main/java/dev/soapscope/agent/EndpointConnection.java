@@ -34,8 +34,12 @@ final class EndpointConnection implements Runnable {
     private Socket socket;
     /** {@link System#nanoTime()} after which the acceptor closes this connection; Long.MAX_VALUE while profiling. */
     private volatile long deadline;
+    /** The request head the acceptor read (null: too long); over TLS none, it is read here. */
+    private final String headRead;
 
-    EndpointConnection(Socket tcp, EndpointTls tls, Handler handler, Set<EndpointConnection> open, long headDeadline) {
+    EndpointConnection(Socket tcp, EndpointTls tls, Handler handler, Set<EndpointConnection> open, long headDeadline,
+                       String headRead) {
+        this.headRead = headRead;
         this.tcp = tcp;
         this.socket = tcp;
         this.tls = tls;
@@ -61,7 +65,7 @@ final class EndpointConnection implements Runnable {
                 secured.startHandshake();
                 socket = secured;
             }
-            String requestHead = readHead(new BufferedInputStream(socket.getInputStream(), 1024));
+            String requestHead = tls == null ? headRead : readHead(new BufferedInputStream(socket.getInputStream(), 1024));
             Reply reply;
             boolean head = false;
             if (requestHead == null) {

@@ -10,6 +10,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -30,8 +32,9 @@ import java.util.concurrent.TimeUnit;
  * Serves the {@link Endpoint} and the profiling routes over HTTP/1.1 (or HTTPS), one request per connection. Not the
  * JDK's {@code HttpServer}: it reads a request head with no time limit on a worker, so two stalled clients (or one and
  * a running profile) left no worker for scrapes, and its timeouts are JVM-wide system properties that would change
- * an application's own servers. Here a connection waits for its first bytes in the acceptor's selector, holding no
- * worker (at most {@link #MAX_WAITING} wait; past that the longest waiting is dropped), then a worker reads its head;
+ * an application's own servers. Here a connection's request head is read in the acceptor's selector, holding no
+ * worker however slowly it comes (at most {@link #MAX_WAITING} wait; past that the longest waiting is dropped), and a
+ * worker takes the whole head (over TLS, a worker takes the connection at its first bytes, for the handshake);
  * a client has {@link #HEAD_MILLIS} from connecting to send its request head (and finish the TLS handshake) and
  * {@link #RESPONSE_MILLIS} to take the answer; the acceptor closes connections past their deadline, and answers 503
  * at once when every worker is busy. A profile holds one worker; only one profile runs at a time.
@@ -53,8 +56,8 @@ final class EndpointServer {
     private final EndpointTls tls;
     private final ThreadPoolExecutor workers;
     private final Set<EndpointConnection> open = ConcurrentHashMap.<EndpointConnection>newKeySet();
-    /** Connections waiting for their first bytes, oldest first, with their deadlines; the acceptor's alone. */
-    private final LinkedHashMap<SocketChannel, Long> waiting = new LinkedHashMap<SocketChannel, Long>();
+    /** Connections whose request head is not all here yet, oldest first; the acceptor's alone. */
+    private final LinkedHashMap<SocketChannel, Waiting> waiting = new LinkedHashMap<SocketChannel, Waiting>();
     private volatile boolean closed;
     private volatile Thread acceptor;
 
@@ -171,8 +174,8 @@ final class EndpointServer {
                 for (SelectionKey key : selector.selectedKeys()) {
                     if (key.isValid() && key.isAcceptable()) {
                         accept();
-                    } else if (key.isValid() && key.isReadable()) {
-                        key.cancel(); // its first bytes came: a worker takes it once it leaves the selector
+                    } else if (key.isValid() && key.isReadable() && headCame((SocketChannel) key.channel())) {
+                        key.cancel(); // a worker takes it once it leaves the selector
                         ready.add((SocketChannel) key.channel());
                     }
                 }
@@ -208,16 +211,43 @@ final class EndpointServer {
             }
             c.configureBlocking(false);
             c.register(selector, SelectionKey.OP_READ);
-            waiting.put(c, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEAD_MILLIS));
+            waiting.put(c, new Waiting(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEAD_MILLIS)));
         }
     }
 
-    private void hand(SocketChannel c, Long deadline) {
+    /**
+     * Reads what a waiting connection sent: true once a worker should take it (its head is all here, or too long,
+     * or over TLS its first bytes came); a connection its client closed is dropped.
+     */
+    private boolean headCame(SocketChannel c) {
+        Waiting w = waiting.get(c);
+        if (w == null || tls != null) {
+            return w != null;
+        }
+        try {
+            if (c.read(w.head) < 0) {
+                waiting.remove(c);
+                close(c);
+                return false;
+            }
+        } catch (IOException gone) {
+            waiting.remove(c);
+            close(c);
+            return false;
+        }
+        return w.complete() || !w.head.hasRemaining();
+    }
+
+    private void hand(SocketChannel c, Waiting w) {
+        if (w == null) {
+            close(c);
+            return;
+        }
         EndpointConnection connection;
         try {
             c.configureBlocking(true);
-            connection = new EndpointConnection(c.socket(), tls, handler, open,
-                    deadline == null ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HEAD_MILLIS) : deadline);
+            connection = new EndpointConnection(c.socket(), tls, handler, open, w.deadline,
+                    tls == null ? w.text() : null);
         } catch (IOException | RuntimeException e) {
             close(c);
             return;
@@ -231,9 +261,9 @@ final class EndpointServer {
 
     private void closeOverdue() {
         long now = System.nanoTime();
-        for (Iterator<Map.Entry<SocketChannel, Long>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<SocketChannel, Long> w = it.next();
-            if (now - w.getValue() > 0) {
+        for (Iterator<Map.Entry<SocketChannel, Waiting>> it = waiting.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<SocketChannel, Waiting> w = it.next();
+            if (now - w.getValue().deadline > 0) {
                 close(w.getKey());
                 it.remove();
             }
@@ -242,6 +272,32 @@ final class EndpointServer {
             if (c.overdue(now)) {
                 c.close();
             }
+        }
+    }
+
+    /** A connection whose head is on its way: its deadline and what came so far. */
+    private static final class Waiting {
+        final long deadline;
+        final ByteBuffer head = ByteBuffer.allocate(EndpointConnection.MAX_HEAD_BYTES);
+
+        Waiting(long deadline) {
+            this.deadline = deadline;
+        }
+
+        /** Whether the head's blank line came. */
+        boolean complete() {
+            byte[] b = head.array();
+            for (int i = 1; i < head.position(); i++) {
+                if (b[i] == '\n' && (b[i - 1] == '\n' || i >= 3 && b[i - 1] == '\r' && b[i - 2] == '\n' && b[i - 3] == '\r')) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The head, or null when it is too long. */
+        String text() {
+            return complete() ? new String(head.array(), 0, head.position(), StandardCharsets.ISO_8859_1) : null;
         }
     }
 

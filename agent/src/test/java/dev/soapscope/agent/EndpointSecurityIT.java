@@ -100,7 +100,7 @@ class EndpointSecurityIT {
     }
 
     @Test
-    void fiftyIdleConnectionsStarveNoScrape() throws Exception {
+    void idleAndSlowConnectionsStarveNoScrape() throws Exception {
         try (ForkedServer server = tomcat("port=0")) {
             int port = port(server, "http");
             List<Socket> idle = new ArrayList<>();
@@ -108,12 +108,18 @@ class EndpointSecurityIT {
                 for (int i = 0; i < 50; i++) {
                     idle.add(new Socket("127.0.0.1", port));
                 }
+                for (int i = 0; i < 20; i++) { // more than the workers: heads that come slowly, and stall
+                    Socket slow = new Socket("127.0.0.1", port);
+                    slow.getOutputStream().write("GET /metr".getBytes(StandardCharsets.US_ASCII));
+                    slow.getOutputStream().flush();
+                    idle.add(slow);
+                }
                 Thread.sleep(300); // all accepted and waiting
                 for (int i = 0; i < 20; i++) {
                     long start = System.nanoTime();
                     Answer a = get(port, "/metrics", "Host: 127.0.0.1");
                     long millis = (System.nanoTime() - start) / 1_000_000;
-                    assertEquals(200, a.status, "scrape " + i + " with 50 idle connections open: " + a.raw);
+                    assertEquals(200, a.status, "scrape " + i + " with 50 idle and 20 slow connections open: " + a.raw);
                     assertTrue(millis < 1000, "scrape " + i + " took " + millis + " ms");
                 }
             } finally {
