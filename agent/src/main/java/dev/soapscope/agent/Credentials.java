@@ -22,11 +22,14 @@ import java.util.Map;
  */
 final class Credentials {
     private static final int REMEMBERED = 16;
+    static final int HASHES_PER_SECOND = 4;
 
     private final String user;
     private final byte[] passwordDigest;
     private final PasswordHash passwordHash;
     private final byte[] tokenDigest;
+    /** {@link System#nanoTime()} before which no PBKDF2 hash is computed. */
+    private long nextHashAllowed = System.nanoTime();
     private final Map<String, Boolean> verified = Collections.synchronizedMap(
             new LinkedHashMap<String, Boolean>(REMEMBERED, 0.75f, true) {
                 @Override
@@ -126,11 +129,26 @@ final class Credentials {
         if (verified.containsKey(remembered)) {
             return true;
         }
-        boolean ok = passwordHash.matches(password) & userMatches;
+        boolean ok = hashMatches(password) & userMatches;
         if (ok) {
             verified.put(remembered, Boolean.TRUE);
         }
         return ok;
+    }
+
+    /**
+     * PBKDF2 is slow on purpose (a few hundred milliseconds): inside someone's production server, wrong passwords
+     * sent in a loop must not take its CPU. One hash at a time, then a pause of 1/{@link #HASHES_PER_SECOND} s; meanwhile
+     * a header not remembered is refused unverified. A scraper verified once is remembered, so it keeps its access.
+     */
+    private synchronized boolean hashMatches(String password) {
+        long now = System.nanoTime();
+        if (now - nextHashAllowed < 0) {
+            return false;
+        }
+        boolean matches = passwordHash.matches(password);
+        nextHashAllowed = System.nanoTime() + 1_000_000_000L / HASHES_PER_SECOND; // a pause after each hash
+        return matches;
     }
 
     /** What a 401 offers, as {@code WWW-Authenticate}. */

@@ -112,6 +112,22 @@ class EndpointAccessTest {
     }
 
     @Test
+    void wrongPasswordsInALoopCannotTakeTheServersCpu() throws Exception {
+        Credentials credentials = Credentials.from(Config.fromEnvironment("auth.password.hash="
+                + PasswordHash.of("pw".toCharArray())));
+        long start = System.nanoTime();
+        for (int i = 0; i < 50; i++) {
+            assertTrue(!credentials.accept(basic("soapscope", "guess" + i)));
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        // one PBKDF2 then none for a quarter of a second: the right password, not yet remembered, waits its turn
+        assertTrue(!credentials.accept(basic("soapscope", "pw")), "hashed again within " + millis + " ms");
+        Thread.sleep(1000 / Credentials.HASHES_PER_SECOND + 50);
+        assertTrue(credentials.accept(basic("soapscope", "pw")));
+        assertTrue(credentials.accept(basic("soapscope", "pw")), "remembered: no wait");
+    }
+
+    @Test
     void unusableCredentialsSayWhichSettingInOneLine(@TempDir Path dir) throws Exception {
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> Credentials.from(
                 Config.fromEnvironment("auth.password.file=" + dir.resolve("absent"))));
