@@ -183,7 +183,14 @@ final class EndpointConnection implements Runnable {
         }
         out.flush();
         if (socket instanceof SSLSocket) {
-            socket.close(); // TLS says its end with close_notify; Java 8's TLS has no half-close
+            // a body of unknown length ends with the connection: a half-close sends close_notify alone, where a
+            // close of a TLS 1.3 socket first sends user_canceled, which Go's TLS (Prometheus) takes as fatal
+            try {
+                socket.shutdownOutput();
+            } catch (UnsupportedOperationException java8) {
+                // Java 8's TLS has no half-close (and speaks TLS 1.2, whose close sends close_notify alone)
+            }
+            socket.close();
         } else {
             socket.shutdownOutput();
         }

@@ -56,7 +56,8 @@ final class Prometheus implements AutoCloseable {
             }
         }
         throw new AssertionError("this test runs a real Prometheus: no `prometheus` on the PATH (" + path + "). "
-                + "Install Debian's package `prometheus` (apt-get install prometheus); scripts/test.sh installs it.");
+                + "Install Debian's package `prometheus`: run scripts/install-test-deps.sh (as root or with sudo; "
+                + "scripts/test.sh runs it), or apt-get install prometheus.");
     }
 
     /**
@@ -65,17 +66,25 @@ final class Prometheus implements AutoCloseable {
      */
     static Prometheus start(Path dir, URI target, Duration scrapeInterval, String... flags)
             throws IOException, InterruptedException {
+        return start(dir, config(target, scrapeInterval), flags);
+    }
+
+    /**
+     * Starts Prometheus with this whole configuration ({@code prometheus.yml} as JSON, which is YAML), with these extra
+     * command-line flags; returns once it is ready.
+     */
+    static Prometheus start(Path dir, ObjectNode config, String... flags) throws IOException, InterruptedException {
         Path executable = executable();
         Path data = dir.resolve("data");
         deleteTree(data); // a fresh store: the last run's agent, on another port, would be a second instance
         Files.createDirectories(dir);
-        Path config = dir.resolve("prometheus.yml");
+        Path configFile = dir.resolve("prometheus.yml");
         // JSON is YAML: the config written with Jackson needs no quoting rules of its own
-        JSON.writerWithDefaultPrettyPrinter().writeValue(config.toFile(), config(target, scrapeInterval));
+        JSON.writerWithDefaultPrettyPrinter().writeValue(configFile.toFile(), config);
         int port = freePort();
         Path log = dir.resolve("prometheus.log");
         List<String> command = new ArrayList<>(List.of(executable.toString(),
-                "--config.file=" + config,
+                "--config.file=" + configFile,
                 "--web.listen-address=127.0.0.1:" + port,
                 "--storage.tsdb.path=" + data,
                 "--log.level=warn"));

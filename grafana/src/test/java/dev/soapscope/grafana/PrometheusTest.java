@@ -10,7 +10,8 @@ class PrometheusTest {
     @Test
     void aMissingPrometheusNamesTheDebianPackageAndTheScriptThatInstallsIt() {
         AssertionError e = assertThrows(AssertionError.class, () -> Prometheus.executable("/nonexistent/bin"));
-        assertTrue(e.getMessage().contains("Debian's package `prometheus`") && e.getMessage().contains("scripts/test.sh"),
+        assertTrue(e.getMessage().contains("Debian's package `prometheus`") && e.getMessage().contains("scripts/install-test-deps.sh")
+                && e.getMessage().contains("scripts/test.sh"),
                 e.getMessage());
     }
 }
