@@ -15,6 +15,9 @@ public final class AgentMain {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        if (ToolJvm.isThisJvm()) {
+            return; // java -version, jps, jcmd... given the agent by JAVA_TOOL_OPTIONS: not a word, nothing started
+        }
         start(args, inst, "-javaagent");
     }
 
