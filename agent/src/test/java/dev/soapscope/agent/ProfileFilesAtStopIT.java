@@ -53,7 +53,8 @@ class ProfileFilesAtStopIT {
         }
         assertFalse(jvm.isAlive());
         assertEquals(List.of(), profileFiles(tmp), jvm.output());
-        assertFalse(jvm.output().contains("Exception"), jvm.output());
+        // (not "Exception": a SIGTERM'd child's output may end with the testkit's "Stream closed" line)
+        assertFalse(jvm.output().contains("[soapscope] WARN") || jvm.output().contains("Exception in thread"), jvm.output());
     }
 
     private static void awaitKept(AgentEndpoint agent, int kept) throws Exception {
