@@ -26,10 +26,14 @@ public final class AgentInstaller {
     private AgentInstaller() {
     }
 
-    public static void install(String args, Instrumentation inst) {
+    public static void install(String args, Instrumentation inst, BootstrapJar.Placed recorder) {
         Config config = Config.fromEnvironment(args);
         Log.setLevel(config.logLevel());
         config.reportProblems();
+        if (recorder.settingRefused != null) {
+            Log.warn("cannot use " + recorder.settingRefused + "; the recorder jar went to "
+                    + recorder.jar.getAbsolutePath());
+        }
         Recorder.configure(config.recorderSettings());
         Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
         TraceBridge.install(config);
@@ -39,7 +43,9 @@ public final class AgentInstaller {
         // the filter serves our documents in its webapp, but not the profiling routes
         Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
 
-        ProfilerControl profiler = new ProfilerControl(config, endpoint);
+        // on-demand profiles go to java.io.tmpdir, else beside the recorder jar (a read-only temp directory)
+        ProfilerControl profiler = new ProfilerControl(config, endpoint,
+                recorder.jar == null ? null : recorder.jar.getParentFile());
         String served = "no endpoint (endpoint=false)";
         if (config.getBoolean(ConfigKey.ENDPOINT)) {
             EndpointServer server = startEndpoint(config, endpoint, profiler);
@@ -53,7 +59,7 @@ public final class AgentInstaller {
             }
         }
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
-        Log.info("agent " + version() + " started: " + served + "; probes: " + installed);
+        Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; probes: " + installed);
         String continuous = config.get(ConfigKey.PROFILER);
         if (!continuous.isEmpty()) {
             profiler.startContinuous(continuous);

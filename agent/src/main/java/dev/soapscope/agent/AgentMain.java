@@ -15,6 +15,9 @@ public final class AgentMain {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        if (ToolJvm.isThisJvm()) {
+            return; // java -version, jps, jcmd... given the agent by JAVA_TOOL_OPTIONS: not a word, nothing started
+        }
         start(args, inst, "-javaagent");
     }
 
@@ -34,15 +37,15 @@ public final class AgentMain {
         started = true;
         AgentPresence.mark(how);
         try {
-            BootstrapJar.appendTo(inst);
+            BootstrapJar.Placed recorder = BootstrapJar.appendTo(inst, args);
             BootstrapJar.exposeToJBossModules();
             Class.forName("dev.soapscope.agent.AgentInstaller")
-                    .getMethod("install", String.class, Instrumentation.class)
-                    .invoke(null, args, inst);
+                    .getMethod("install", String.class, Instrumentation.class, BootstrapJar.Placed.class)
+                    .invoke(null, args, inst, recorder);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
-            System.err.println("[soapscope] WARN agent not started, the application runs without it: " + cause
-                    + outOfReach(cause));
+            System.err.println("[soapscope] WARN agent not started, the application runs without it: "
+                    + (cause instanceof BootstrapJar.NowhereToWrite ? cause.getMessage() : cause) + outOfReach(cause));
         }
     }
 

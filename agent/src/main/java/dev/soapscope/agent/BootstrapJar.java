@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
+import java.util.List;
 import java.util.jar.JarFile;
 
 /**
@@ -26,12 +27,14 @@ public final class BootstrapJar {
     private BootstrapJar() {
     }
 
-    static void appendTo(Instrumentation inst) throws IOException {
+    /** Puts the recorder on the bootstrap search path; says where its jar went. */
+    static Placed appendTo(Instrumentation inst, String agentArgs) throws IOException {
         if (onBootstrapPath()) {
-            return; // a previous agent copy already put it there
+            return new Placed(null, null); // a previous agent copy already put it there
         }
-        File jar = extract();
-        inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+        Placed placed = extract(BootstrapPlaces.ofThisJvm(agentArgs));
+        inst.appendToBootstrapClassLoaderSearch(new JarFile(placed.jar));
+        return placed;
     }
 
     /**
@@ -100,19 +103,71 @@ public final class BootstrapJar {
         }
     }
 
-    /** The nested recorder jar on disk: the copy an earlier start wrote, when it is this one, else a new one. */
-    static File extract() throws IOException {
+    /**
+     * The nested recorder jar on disk, in the first of {@code places} where it can be (the copy an earlier start wrote,
+     * when it is this one, else a new one); when it can be nowhere, an exception whose message names every place tried.
+     */
+    static Placed extract(List<BootstrapPlaces.Place> places) throws IOException {
         InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE);
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        byte[] content = drain(in);
-        File tmp = new File(System.getProperty("java.io.tmpdir"));
-        try {
-            return BootstrapJarFile.of(content, builtDigest(), tmp);
-        } catch (IOException e) {
-            throw new IOException("cannot write the bootstrap jar to java.io.tmpdir (" + tmp
-                    + "); point -Djava.io.tmpdir at a writable directory", e);
+        return place(drain(in), builtDigest(), places);
+    }
+
+    /** {@code content} (SHA-256 {@code digest}, or null) in the first of {@code places} that can hold it. */
+    static Placed place(byte[] content, String digest, List<BootstrapPlaces.Place> places) throws IOException {
+        StringBuilder tried = new StringBuilder();
+        String settingRefused = null;
+        for (BootstrapPlaces.Place place : places) {
+            try {
+                if (place.create && !place.dir.isDirectory() && !place.dir.mkdirs() && !place.dir.isDirectory()) {
+                    throw new IOException("cannot create it");
+                }
+                return new Placed(BootstrapJarFile.of(content, digest, place.dir), settingRefused);
+            } catch (IOException | RuntimeException e) {
+                String why = place + " (" + reason(e) + ")";
+                tried.append(tried.length() == 0 ? "" : "; ").append(why);
+                if (place.isSetting()) {
+                    settingRefused = why;
+                }
+            }
+        }
+        throw new NowhereToWrite("cannot write the recorder jar anywhere: tried " + tried + "; "
+                + BootstrapPlaces.howToSet());
+    }
+
+    /** An exception in a few words: a plain IOException's message ("Permission denied"), else its type and message. */
+    static String reason(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass() == IOException.class && message != null ? message
+                : e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    /** Where the recorder jar went, and why {@code bootstrap.dir} was passed over when it was. */
+    static final class Placed {
+        /** Null when an earlier copy of the agent had put the recorder on the bootstrap path. */
+        final File jar;
+        /** {@code bootstrap.dir DIR (why)}, when it was set but could not be used; else null. */
+        final String settingRefused;
+
+        Placed(File jar, String settingRefused) {
+            this.jar = jar;
+            this.settingRefused = settingRefused;
+        }
+
+        /** For the start line. */
+        String describe() {
+            return jar == null ? "recorder already on the bootstrap class path" : "recorder jar " + jar.getAbsolutePath();
+        }
+    }
+
+    /** No place could hold the recorder jar: the agent cannot start, and its message says what was tried. */
+    static final class NowhereToWrite extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NowhereToWrite(String message) {
+            super(message);
         }
     }
 }

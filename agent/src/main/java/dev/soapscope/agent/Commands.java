@@ -117,13 +117,18 @@ final class Commands {
 
     /** A loader over the nested recorder jar, for commands run outside an agent. */
     private static ClassLoader bootstrapLoader() throws Exception {
-        return new java.net.URLClassLoader(new java.net.URL[] {BootstrapJar.extract().toURI().toURL()}, null);
+        return new java.net.URLClassLoader(new java.net.URL[] {recorderJar()}, null);
     }
 
     /** A loader over the nested recorder jar and this jar, so that the run commands see both. */
     private static ClassLoader withRecorder() throws Exception {
         java.net.URL self = Commands.class.getProtectionDomain().getCodeSource().getLocation();
-        return new java.net.URLClassLoader(new java.net.URL[] {BootstrapJar.extract().toURI().toURL(), self},
+        return new java.net.URLClassLoader(new java.net.URL[] {recorderJar(), self},
                 ClassLoader.getSystemClassLoader().getParent());
+    }
+
+    /** The nested recorder jar on disk, where an agent would put it. */
+    private static java.net.URL recorderJar() throws Exception {
+        return BootstrapJar.extract(BootstrapPlaces.ofThisJvm(null)).jar.toURI().toURL();
     }
 }

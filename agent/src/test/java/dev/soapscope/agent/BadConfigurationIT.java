@@ -6,15 +6,23 @@ import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
 import dev.soapscope.testkit.servlets.CachedStaxServlet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bad settings give one clear line each, and the application starts and serves all the same. */
 class BadConfigurationIT {
+    @TempDir
+    Path dir;
+
     @Test
     void badValuesAreReportedOnceAndTheServerStillServes() throws Exception {
         try (ForkedServer server = ForkedServer.tomcat()
@@ -90,6 +98,26 @@ class BadConfigurationIT {
                     server.output());
             assertEquals(200, agent.raw("/metrics").status());
         }
+    }
+
+    /**
+     * Async-profiler's Flight Recorder sync printed the JDK's AccessDeniedException, stack trace and all, before the
+     * agent's own two lines.
+     */
+    @Test
+    void anUnwritableProfilerDirIsOneLineAndNoStackTrace() throws Exception {
+        Optional<OtherUser> user = OtherUser.ifRoot();
+        OtherUser.Unwritable profiles = OtherUser.directory(dir, user);
+        System.err.println("BadConfigurationIT: profiler.dir unwritable by " + profiles.how());
+        String out = WaitingMainRun.output(List.of("-javaagent:" + AgentOnTomcatIT.AGENT.toAbsolutePath()
+                        + "=port=0,profiler=cpu,profiler.dir=" + profiles.path()), Map.of(), user,
+                Files.createDirectory(dir.resolve("classpath")));
+        assertEquals(1, lines(out, "[soapscope] WARN"), out);
+        assertEquals(1, lines(out, "[soapscope] WARN continuous profiling not started: profiler.dir " + profiles.path()
+                + " "), out);
+        assertEquals(0, Arrays.stream(out.split("\n")).filter(l -> l.startsWith("\tat ")).count(), out);
+        assertEquals(0, lines(out, "Exception in thread"), out);
+        assertTrue(out.contains("[soapscope] INFO agent "), out);
     }
 
     private static long lines(String output, String fragment) {

@@ -29,6 +29,7 @@ public enum ConfigKey {
     ALLOCATION("allocation", "true", ValueType.BOOLEAN, "measure bytes allocated per phase (one thread counter read per phase change)"),
     PROBES_DISABLED("probes.disabled", "", ValueType.LIST, "probes not to install, by name (the agent logs the names at start); for example regex,uuid"),
     LOG("log", "info", ValueType.LOG_LEVEL, "how much soapscope writes to standard error: off, warn, info or debug"),
+    BOOTSTRAP_DIR("bootstrap.dir", "", ValueType.OPTIONAL_DIRECTORY, "directory for the agent's recorder jar (soapscope-bootstrap-<hash>.jar, about 130 KB, written once per agent build and reused by later starts); when empty or not writable, the first writable of java.io.tmpdir, the agent jar's directory and the user's cache directory (XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%); the start line names the jar"),
     PROFILER("profiler", "", ValueType.PROFILER_EVENT, "profile continuously from start with this event (cpu, wall, alloc, lock), writing JFR files into profiler.dir; empty: on demand only (/profile, /flamegraph)"),
     PROFILER_DIR("profiler.dir", "soapscope-profiles", ValueType.DIRECTORY, "where continuous profiling writes its JFR files and the run's phases.json and hotspots.json (at every rotation, at least every minute, and at stop)"),
     PROFILER_INTERVAL("profiler.interval.ms", "10", ValueType.count(1, 1000), "sampling interval of cpu and wall profiling, in milliseconds"),

@@ -93,6 +93,13 @@ public abstract class ValueType {
             return !v.trim().isEmpty() && v.indexOf('\0') < 0;
         }
     };
+    /** Empty (the agent chooses), or a directory. */
+    public static final ValueType OPTIONAL_DIRECTORY = new ValueType("empty, or a directory path") {
+        @Override
+        boolean accepts(String v) {
+            return v.indexOf('\0') < 0;
+        }
+    };
 
     private final String expectation;
 

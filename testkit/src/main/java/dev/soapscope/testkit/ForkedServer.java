@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -217,6 +218,7 @@ public final class ForkedServer implements AutoCloseable {
         private final List<Path> extraClasspath = new ArrayList<>();
         private final List<String> servlets = new ArrayList<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
+        private UnaryOperator<List<String>> rewrite = UnaryOperator.identity();
 
         private Builder(Container container) {
             this.container = container;
@@ -292,6 +294,15 @@ public final class ForkedServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Changes the command line before {@link #start()} runs it: for a test that runs the JVM as another user (a
+         * prefix such as {@code setpriv}), on copies of its class path that user can read.
+         */
+        public Builder commandRewrite(UnaryOperator<List<String>> rewrite) {
+            this.rewrite = Objects.requireNonNull(rewrite, "rewrite");
+            return this;
+        }
+
         /** Also print the child's output to the test's stderr, prefixed {@code [forked]}. */
         public Builder echoOutput(boolean echo) {
             this.echoOutput = echo;
@@ -327,7 +338,7 @@ public final class ForkedServer implements AutoCloseable {
 
         /** Starts the JVM and waits (at most 60 s) until the server listens. */
         public ForkedServer start() {
-            List<String> command = command();
+            List<String> command = rewrite.apply(command());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             builder.environment().putAll(environment);
             Process process;

@@ -69,7 +69,10 @@ final class ServerMain {
         }
         Path baseDir;
         try {
-            baseDir = Files.createTempDirectory("soapscope-" + name);
+            // testkit.baseDir: for a test whose java.io.tmpdir is read-only
+            String parent = System.getProperty("testkit.baseDir");
+            baseDir = parent == null ? Files.createTempDirectory("soapscope-" + name)
+                    : Files.createTempDirectory(Path.of(parent), "soapscope-" + name);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

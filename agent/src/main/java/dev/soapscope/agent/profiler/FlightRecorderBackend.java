@@ -1,6 +1,7 @@
 package dev.soapscope.agent.profiler;
 
 import java.io.File;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
@@ -25,11 +26,16 @@ final class FlightRecorderBackend implements ProfilerBackend {
 
     @Override
     public synchronized void start(String event, int intervalMillis, File jfr) throws Exception {
-        Object r = recordingClass.getConstructor(Class.forName("jdk.jfr.Configuration")).newInstance(configuration);
-        Method setDestination = recordingClass.getMethod("setDestination", java.nio.file.Path.class);
-        setDestination.invoke(r, jfr.toPath());
-        recordingClass.getMethod("start").invoke(r);
-        recording = r;
+        try {
+            Object r = recordingClass.getConstructor(Class.forName("jdk.jfr.Configuration")).newInstance(configuration);
+            Method setDestination = recordingClass.getMethod("setDestination", java.nio.file.Path.class);
+            setDestination.invoke(r, jfr.toPath());
+            recordingClass.getMethod("start").invoke(r);
+            recording = r;
+        } catch (InvocationTargetException e) {
+            // what Flight Recorder said ("JFR repository directory (/tmp) exists, but isn't writable"), not the wrapper
+            throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
 
 import java.io.File;
+import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,7 @@ public final class ProfilerControl {
     private final int intervalMillis;
     private final long rotateMillis;
     private final Endpoint endpoint;
+    private final ProfileFiles files;
     private ProfilerBackend backend;
     private boolean backendChosen;
     private String unavailable;
@@ -37,7 +39,8 @@ public final class ProfilerControl {
     private ScheduledExecutorService rotation;
     private boolean rotateFailedSaid;
 
-    public ProfilerControl(Config config, Endpoint endpoint) {
+    /** {@code spareDir}: where on-demand profiles go when java.io.tmpdir is not writable; may be null. */
+    public ProfilerControl(Config config, Endpoint endpoint, File spareDir) {
         this.dir = new File(config.get(ConfigKey.PROFILER_DIR));
         this.intervalMillis = config.getInt(ConfigKey.PROFILER_INTERVAL);
         // tests rotate in seconds, not minutes
@@ -45,13 +48,19 @@ public final class ProfilerControl {
                 TimeUnit.MINUTES.toMillis(config.getInt(ConfigKey.PROFILER_ROTATE)));
         this.run = new RunDirectory(dir, config.getInt(ConfigKey.PROFILER_MAX_MB) * 1024L * 1024L);
         this.endpoint = endpoint;
+        this.files = ProfileFiles.removedAtExit(spareDir, new ProfileFiles.Taking() {
+            @Override
+            public boolean stop() {
+                return stopOnDemandAtExit();
+            }
+        });
     }
 
     /** Starts continuous profiling; one log line whatever happens. */
     public synchronized void startContinuous(String event) {
         try {
             run.ensure(false);
-            File file = startSession(event, run.nextJfr());
+            File file = startOrDelete(event, run.createNextJfr());
             continuous = true;
             continuousEvent = event;
             rotation = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("soapscope-profiler"));
@@ -76,8 +85,8 @@ public final class ProfilerControl {
             }, "soapscope-profiler-shutdown"));
             Log.info("profiling " + event + " continuously with " + backend.name() + " into " + file.getAbsolutePath());
         } catch (Throwable e) {
-            Log.warn("continuous profiling not started: " + (unavailable != null ? unavailable : e.toString())
-                    + "; the agent goes on without it");
+            Log.warn("continuous profiling not started: " + (unavailable != null ? unavailable
+                    : e instanceof IOException ? e.getMessage() : e.toString()) + "; the agent goes on without it");
         }
     }
 
@@ -114,12 +123,18 @@ public final class ProfilerControl {
             if (running) {
                 throw new IllegalStateException("a profile is already being taken; try again when it is done");
             }
-            file = File.createTempFile("soapscope-profile-", ".jfr");
+            file = files.create();
             try {
                 startSession(event, file);
             } catch (Throwable e) {
                 delete(file);
-                throw e;
+                if (backend == null || !(e instanceof Exception)) {
+                    throw e; // no backend: the refusal says why
+                }
+                // the backend's own words (Flight Recorder: "JFR repository directory (/tmp) ... isn't writable")
+                String why = "no profiler can start here: " + e.getMessage();
+                Log.warnOnce("profiler-start", why, null);
+                throw new IllegalStateException(why, e);
             }
         }
         boolean stopped = false;
@@ -164,6 +179,18 @@ public final class ProfilerControl {
         return file;
     }
 
+    /** Starts a continuous session into {@code jfr}, made empty beforehand: removed when the start fails. */
+    private File startOrDelete(String event, File jfr) throws Exception {
+        try {
+            return startSession(event, jfr);
+        } catch (Exception e) {
+            if (!jfr.delete()) {
+                Log.debug("cannot delete the empty " + jfr.getAbsolutePath());
+            }
+            throw e;
+        }
+    }
+
     private void stopSession() throws Exception {
         stopSession(false);
     }
@@ -200,7 +227,7 @@ public final class ProfilerControl {
         stopQuietly();
         try {
             run.ensure(true);
-            startSession(continuousEvent, run.nextJfr());
+            startOrDelete(continuousEvent, run.createNextJfr());
             if (rotateFailedSaid) {
                 rotateFailedSaid = false;
                 Log.info("continuous profiling into " + dir.getAbsolutePath() + " goes on");
@@ -238,7 +265,7 @@ public final class ProfilerControl {
         } catch (Throwable asyncProfilerFailed) {
             try {
                 backend = new FlightRecorderBackend();
-                Log.warn("async-profiler cannot load here (" + asyncProfilerFailed
+                Log.warn("async-profiler cannot load here (" + asyncProfilerFailed + unwritableTmp()
                         + "); profiling with the JDK's Flight Recorder instead, without phase tags");
             } catch (Throwable noJfr) {
                 unavailable = "async-profiler cannot load (" + asyncProfilerFailed + ") and this JVM has no Flight Recorder API";
@@ -248,10 +275,28 @@ public final class ProfilerControl {
         }
     }
 
-    private static void delete(File file) {
-        if (!file.delete() && file.exists()) {
-            file.deleteOnExit();
+    /** Where async-profiler unpacks its library, when that is what stopped it. */
+    private static String unwritableTmp() {
+        File tmp = new File(System.getProperty("java.io.tmpdir", ""));
+        return tmp.isDirectory() && tmp.canWrite() ? ""
+                : "; it unpacks its library into java.io.tmpdir " + tmp.getAbsolutePath() + ", which is not writable";
+    }
+
+    private void delete(File file) {
+        files.delete(file);
+    }
+
+    /** Stops a profile being taken on demand, whose file is about to go; true if one was. */
+    private synchronized boolean stopOnDemandAtExit() {
+        if (!running || continuous) {
+            return false;
         }
+        try {
+            stopSession();
+        } catch (Throwable e) {
+            // its file is deleted next: how it ended does not matter
+        }
+        return true;
     }
 
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.text.SimpleDateFormat;
@@ -48,7 +49,8 @@ final class RunDirectory {
             return;
         }
         if (!dir.mkdirs() && !dir.isDirectory()) {
-            throw new IOException("cannot create " + dir.getAbsolutePath());
+            throw new IOException("profiler.dir " + dir.getAbsolutePath() + " cannot be created; set profiler.dir to a"
+                    + " writable directory");
         }
         if (recreating) {
             Log.warn("profiler.dir " + dir.getAbsolutePath() + " was deleted: created it again");
@@ -57,6 +59,23 @@ final class RunDirectory {
 
     File nextJfr() {
         return new File(dir, "soapscope-" + new SimpleDateFormat("yyyyMMdd-HHmmss-SSS").format(new Date()) + ".jfr");
+    }
+
+    /**
+     * {@link #nextJfr()}, made here: a directory that cannot hold it is one line naming profiler.dir, not the stack
+     * trace async-profiler prints when Flight Recorder cannot open the file it is given (jfrsync).
+     */
+    File createNextJfr() throws IOException {
+        File jfr = nextJfr();
+        try {
+            Files.createFile(jfr.toPath());
+        } catch (FileAlreadyExistsException e) {
+            // the same millisecond's name: written over
+        } catch (IOException e) {
+            throw new IOException("profiler.dir " + dir.getAbsolutePath() + " is not writable (" + e
+                    + "); set profiler.dir to a writable directory");
+        }
+        return jfr;
     }
 
     /** Keeps the JFR files within the disk budget, removing the oldest first (never the one being written). */

@@ -33,7 +33,7 @@ import dev.soapscope.demo.server.LauncherProtocol;
 public final class DemoServer implements AutoCloseable {
     private static final String PORT_LINE = LauncherProtocol.PORT_LINE_PREFIX;
     private static final String HEAP_LINE = LauncherProtocol.HEAP_LINE_PREFIX;
-    private static final Pattern AGENT_STARTED = Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://[^\\s/]+:(\\d+)/metrics; probes: \\[(.*)]");
+    private static final Pattern AGENT_STARTED = Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://[^\\s/]+:(\\d+)/metrics;.*? probes: \\[(.*)]");
 
     /**
      * Where the pieces are: the agent jar, the WAR, the launcher's jar; for the side-by-side part, the other agents'

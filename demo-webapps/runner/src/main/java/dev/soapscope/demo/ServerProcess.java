@@ -53,7 +53,7 @@ public final class ServerProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     /** The agent's start line: its endpoint's host and port, the probes it installed. */
     static final Pattern AGENT_STARTED =
-            Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://([^\\s/]+):(\\d+)/metrics; probes: (.*)");
+            Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://([^\\s/]+):(\\d+)/metrics;.*? probes: (.*)");
     /** The agent's line when continuous profiling started: the event, the backend, the first file. */
     private static final Pattern PROFILING =
             Pattern.compile("\\[soapscope] INFO profiling (\\S+) continuously with (.+) into (.+)");
