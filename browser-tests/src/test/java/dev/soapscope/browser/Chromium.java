@@ -29,14 +29,17 @@ final class Chromium implements AutoCloseable {
         this.profile = profile;
     }
 
-    /** A browser with a window of this size; fails saying which Debian package to install when one is missing. */
-    static Chromium start(int width, int height) throws IOException {
+    /**
+     * A browser with a window of this size and these command-line flags; fails saying which Debian package to install
+     * when one is missing.
+     */
+    static Chromium start(int width, int height, String... flags) throws IOException {
         Path browser = HeadlessChromium.browser();
         Path driver = HeadlessChromium.driver();
         Path profile = Files.createTempDirectory("soapscope-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(browser.toFile());
-        options.addArguments(HeadlessChromium.flags(profile, width, height));
+        options.addArguments(HeadlessChromium.flags(profile, width, height, flags));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
