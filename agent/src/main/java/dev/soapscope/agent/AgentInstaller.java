@@ -111,8 +111,7 @@ public final class AgentInstaller {
     }
 
     static String version() {
-        String v = AgentInstaller.class.getPackage().getImplementationVersion();
-        return v == null ? "(dev)" : v;
+        return BuildInfo.brief();
     }
 
     /** Lets the servlet filter, which may only share the bootstrap classes with us, serve our documents. */

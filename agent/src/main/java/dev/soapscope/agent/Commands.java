@@ -21,6 +21,7 @@ final class Commands {
             + "  hash-password                  read a password (typed, or one line on standard input) and print\n"
             + "           its salted PBKDF2 hash for auth.password.hash\n"
             + "  config   print the settings (key, default, what it accepts, meaning) as docs/settings.md lists them\n"
+            + "  --version  the release and the commit it was built from\n"
             + "  help     this text\n"
             + "Attach to a server with -javaagent:/path/to/soapscope-agent.jar[=key=value,...]\n";
     static final String ATTACH_USAGE = "usage: java -jar soapscope-agent.jar attach <pid> [key=value,...]\n";
@@ -37,6 +38,10 @@ final class Commands {
         String command = args[0];
         if ("help".equals(command) || "--help".equals(command) || "-h".equals(command)) {
             out.print(USAGE);
+            return OK;
+        }
+        if ("--version".equals(command) || "version".equals(command)) {
+            out.println(BuildInfo.full());
             return OK;
         }
         if ("config".equals(command)) {

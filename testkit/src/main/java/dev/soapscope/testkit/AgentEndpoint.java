@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code port=0}) or a servlet filter's inside a webapp ({@code http://127.0.0.1:PORT/context/soapscope}).
  */
 public final class AgentEndpoint {
-    /** {@code [soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:PORT/metrics; probes: [...]} */
-    private static final Pattern STARTED = Pattern.compile("agent \\S+ started: endpoint (http://(?:[0-9.]+|\\[[0-9a-fA-F:]+\\]):[0-9]+)/metrics");
+    /** {@code [soapscope] INFO agent 0.5.0 (commit 306d0ec1a2b3) started: endpoint http://127.0.0.1:PORT/metrics; ...} */
+    private static final Pattern STARTED = Pattern.compile("agent [^:]+ started: endpoint (http://(?:[0-9.]+|\\[[0-9a-fA-F:]+\\]):[0-9]+)/metrics");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
