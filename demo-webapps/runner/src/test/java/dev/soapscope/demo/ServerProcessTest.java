@@ -84,10 +84,21 @@ class ServerProcessTest {
         }
     }
 
+    private static final String STARTED = "[soapscope] INFO agent 0.5.0 (commit 306d0ec45fa6) started: endpoint "
+            + "http://127.0.0.1:1234/metrics; probes: []";
+
+    @Test
+    void readsTheAgentsStartLineWithItsReleaseAndCommit() {
+        java.util.regex.Matcher started = ServerProcess.AGENT_STARTED.matcher(STARTED);
+        assertTrue(started.matches(), STARTED);
+        assertEquals("127.0.0.1", started.group(1));
+        assertEquals("1234", started.group(2));
+    }
+
     @Test
     void readsWhatTheAgentSaysAboutProfiling() {
         ServerProcess.ProfilingLines lines = new ServerProcess.ProfilingLines();
-        lines.accept("[soapscope] INFO agent 0.1.0 started: endpoint http://127.0.0.1:1234/metrics; probes: []");
+        lines.accept(STARTED);
         assertEquals(new ServerProcess.Profiling(null, null), lines.profiling());
         lines.accept("[soapscope] INFO profiling cpu continuously with async-profiler 4.6 into /o/profile/s-1.jfr");
         assertEquals(new ServerProcess.Profiling("async-profiler 4.6", null), lines.profiling());
