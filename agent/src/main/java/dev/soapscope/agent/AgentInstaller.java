@@ -71,7 +71,7 @@ public final class AgentInstaller {
      * serving it open, or in clear text, is not what the user asked for.
      */
     private static EndpointServer startEndpoint(Config config, Endpoint endpoint, ProfilerControl profiler) {
-        final Credentials credentials;
+        Credentials credentials;
         EndpointTls tls;
         try {
             credentials = Credentials.from(config);
@@ -80,9 +80,8 @@ public final class AgentInstaller {
             Log.warn("cannot serve the endpoint: " + bad.getMessage() + "; recording goes on");
             return null;
         }
-        final List<String> hosts = config.getList(ConfigKey.HOSTS_ALLOWED);
-        return EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT),
-                bound -> new EndpointAccess(bound, credentials, hosts), tls, endpoint, new ProfileRoutes(profiler),
+        return EndpointServer.start(config.get(ConfigKey.HOST), config.getInt(ConfigKey.PORT), credentials,
+                config.getList(ConfigKey.HOSTS_ALLOWED), tls, endpoint, new ProfileRoutes(profiler),
                 new ProfileSessionRoutes(new ProfileSessions(profiler)));
     }
 

@@ -74,10 +74,11 @@ final class EndpointServer {
 
     /**
      * Starts serving, or logs one line and returns null: the endpoint failing must not stop the application.
-     * {@code access} is made for the address bound; {@code tls} null serves plain HTTP.
+     * {@code credentials} null: none asked; {@code tls} null serves plain HTTP.
      */
-    static EndpointServer start(String host, int port, Access access, EndpointTls tls, Endpoint endpoint,
-                                ProfileRoutes profiles, ProfileSessionRoutes sessions) {
+    static EndpointServer start(String host, int port, Credentials credentials, List<String> hostsAllowed,
+                                EndpointTls tls, Endpoint endpoint, ProfileRoutes profiles,
+                                ProfileSessionRoutes sessions) {
         InetAddress address;
         try {
             address = InetAddress.getByName(host);
@@ -95,7 +96,8 @@ final class EndpointServer {
             selector = Selector.open();
             channel.register(selector, SelectionKey.OP_ACCEPT);
             EndpointServer server = new EndpointServer(channel, address, selector,
-                    new EndpointConnection.Handler(access.forAddress(address), endpoint, profiles, sessions), tls);
+                    new EndpointConnection.Handler(new EndpointAccess(address, credentials, hostsAllowed), endpoint,
+                            profiles, sessions), tls);
             server.acceptor = new DaemonThreads("soapscope-endpoint").newThread(server::acceptLoop);
             server.acceptor.start();
             return server;
@@ -108,11 +110,6 @@ final class EndpointServer {
                     : "host=" + host + " must be an address of this machine (127.0.0.1, or 0.0.0.0 for all)"));
             return null;
         }
-    }
-
-    /** Who may read what, once the address bound is known. */
-    interface Access {
-        EndpointAccess forAddress(InetAddress bound);
     }
 
     private static boolean isInUse(Throwable e) {

@@ -29,7 +29,8 @@ final class LateReadProbes {
                     LateReadProbes.class, "StreamRead"),
             Rule.advised(named("org.jvnet.mimepull.DataHead$ReadMultiStream"), named("close"),
                     LateReadProbes.class, "StreamClosed"))
-            .loadedBy(SeesType.anyOf(MIMEPULL_MESSAGE)).seenAs(Stack.METRO);
+            // no stack of its own: mimepull serves Metro and SAAJ alike, whose own probes say which one is there
+            .loadedBy(SeesType.anyOf(MIMEPULL_MESSAGE));
 
     /**
      * Axiom 1.3 and 2 ({@code axiom-api}): moving to the next part reads the rest of the one before, and a part's
