@@ -198,6 +198,26 @@ class SoapEventsTest {
         assertEquals("transportWrite", SoapEvents.camel("transport.write"));
     }
 
+    /** The events are classes of their own: each side's phase field is named and labelled for its phase, and set. */
+    @Test
+    void eachPhaseSetsItsOwnFieldLabelledWithItsTag() throws Exception {
+        RequestEvent request = new RequestEvent();
+        CallEvent call = new CallEvent();
+        for (Phase p : Phase.values()) {
+            long nanos = 1000 + p.ordinal();
+            assertEquals(p.onServer(), request.phase(p, nanos), p + " on a server");
+            assertEquals(p.onClient(), call.phase(p, nanos), p + " on a client");
+            for (Object event : List.of(request, call)) {
+                if (event == request ? p.onServer() : p.onClient()) {
+                    java.lang.reflect.Field f = event.getClass().getDeclaredField(SoapEvents.camel(p.tag()));
+                    assertEquals(nanos, f.getLong(event), p + " in " + event.getClass().getSimpleName());
+                    assertEquals(p.tag(), f.getAnnotation(jdk.jfr.Label.class).value());
+                    assertTrue(f.isAnnotationPresent(jdk.jfr.Timespan.class), p.tag());
+                }
+            }
+        }
+    }
+
     @Test
     void withNoRecordingNothingIsBegun() {
         assertNull(events.opened(false));
