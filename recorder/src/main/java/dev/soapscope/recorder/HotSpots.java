@@ -41,7 +41,11 @@ public final class HotSpots {
      * walked each: they go to the caller of the request's first single-byte read at the same stream.
      */
     public static void hotspot(int kind, String detail) {
-        ThreadRecording t = THREADS.get();
+        hotspot(THREADS.get(), kind, detail);
+    }
+
+    /** {@link #hotspot(int, String)} on this thread's recording, which the caller has already looked up. */
+    private static void hotspot(ThreadRecording t, int kind, String detail) {
         if (t.busy) {
             return;
         }
@@ -96,7 +100,7 @@ public final class HotSpots {
         try {
             ThreadRecording t = THREADS.get();
             if (t.callDepth[kind] > 0 && --t.callDepth[kind] == 0) {
-                hotspot(kind, site);
+                hotspot(t, kind, site); // one thread-local look-up, not two: a single-byte read comes here per byte
             }
         } catch (Throwable e) {
             failed("callEnd", e);
