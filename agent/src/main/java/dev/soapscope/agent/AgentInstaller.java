@@ -36,7 +36,7 @@ public final class AgentInstaller {
         }
         Recorder.configure(config.recorderSettings());
         Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
-        TraceBridge.install(config);
+        TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
         FlightRecorderEvents.install(config);
 
         final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());

@@ -34,21 +34,28 @@ public final class TraceBridge implements RequestListener {
 
     private final String mode;
     private final long phaseSpansOverNanos;
+    /** Where the jars go when {@code java.io.tmpdir} is not writable (a read-only root file system); may be null. */
+    private final File fallbackDir;
     private boolean looked;
 
-    private TraceBridge(String mode, long phaseSpansOverNanos) {
+    private TraceBridge(String mode, long phaseSpansOverNanos, File fallbackDir) {
         this.mode = mode;
         this.phaseSpansOverNanos = phaseSpansOverNanos;
+        this.fallbackDir = fallbackDir;
     }
 
-    /** Waits for the first request, unless {@code traces=off}. */
-    public static void install(Config config) {
+    /**
+     * Waits for the first request, unless {@code traces=off}. The jars go to {@code java.io.tmpdir}, else to
+     * {@code fallbackDir} (the recorder jar's directory, which the agent could write: null if it wrote none).
+     */
+    public static void install(Config config, File fallbackDir) {
         String mode = config.get(ConfigKey.TRACES).toLowerCase(Locale.ROOT);
         if ("off".equals(mode)) {
             return;
         }
         String over = config.get(ConfigKey.TRACES_PHASE_SPANS_OVER_MS);
-        TraceBridge bridge = new TraceBridge(mode, over.isEmpty() ? -1 : Long.parseLong(over) * 1_000_000L);
+        TraceBridge bridge = new TraceBridge(mode, over.isEmpty() ? -1 : Long.parseLong(over) * 1_000_000L,
+                fallbackDir);
         Recorder.addListener(bridge);
         Recorder.addCallListener(bridge); // a batch job serves no request: its first call looks as well
     }
@@ -72,7 +79,7 @@ public final class TraceBridge implements RequestListener {
 
     private void connect(String tracer) {
         try {
-            ClassLoader loader = new URLClassLoader(extract(), ClassLoader.getSystemClassLoader().getParent());
+            ClassLoader loader = new URLClassLoader(extract(fallbackDir), ClassLoader.getSystemClassLoader().getParent());
             Class<?> type = loader.loadClass(LISTENER);
             RequestListener breakdown = (RequestListener) type.getConstructor(String.class, long.class)
                     .newInstance(tracer, phaseSpansOverNanos);
@@ -88,9 +95,25 @@ public final class TraceBridge implements RequestListener {
         }
     }
 
-    /** Copies the nested jars to a directory of their own, removed when the JVM exits. */
-    private static URL[] extract() throws IOException {
-        Path dir = Files.createTempDirectory("soapscope-traces");
+    /**
+     * Copies the nested jars to a directory of their own, removed when the JVM exits: in {@code java.io.tmpdir}, else
+     * in {@code fallbackDir}; the exception names both when neither can hold them.
+     */
+    private static URL[] extract(File fallbackDir) throws IOException {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("soapscope-traces");
+        } catch (IOException | RuntimeException tmp) {
+            if (fallbackDir == null) {
+                throw tmp;
+            }
+            try {
+                dir = Files.createTempDirectory(fallbackDir.toPath(), "soapscope-traces");
+            } catch (IOException | RuntimeException beside) {
+                throw new IOException("cannot unpack its jars in java.io.tmpdir (" + tmp + ") nor in " + fallbackDir
+                        + " (" + beside + ")");
+            }
+        }
         dir.toFile().deleteOnExit();
         URL[] urls = new URL[JARS.length];
         for (int i = 0; i < JARS.length; i++) {
