@@ -49,6 +49,31 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         LOADING.set(new Loading(name, known, classFiles));
     }
 
+    /**
+     * Until {@link #readingAllowed}, the class being loaded is taken to be below every name asked whose answer is
+     * not known yet, and no class file is read: an upper bound, since no matcher negates these.
+     */
+    static void assumeUnknown() {
+        Loading loading = LOADING.get();
+        if (loading != null) {
+            loading.assuming = true;
+        }
+    }
+
+    /** Whether an answer was assumed since {@link #assumeUnknown}. */
+    static boolean assumed() {
+        Loading loading = LOADING.get();
+        return loading != null && loading.assumed;
+    }
+
+    /** From now on, answers not known are read from the class files (the class may be woven). */
+    static void readingAllowed() {
+        Loading loading = LOADING.get();
+        if (loading != null) {
+            loading.assuming = false;
+        }
+    }
+
     /** The transform is over: drops the class file and loader the thread held. */
     static void loaded() {
         LOADING.remove();
@@ -63,6 +88,14 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     public boolean matches(TypeDescription type) {
         Loading loading = LOADING.get();
         if (loading != null && loading.name.equals(type.getName())) {
+            if (loading.assuming && !loading.asked) {
+                Set<String> known = loading.known.get(loading.name);
+                if (known == null) {
+                    loading.assumed = true;
+                    return true;
+                }
+                return !Collections.disjoint(known, names);
+            }
             Set<String> above = loading.targetsAbove();
             if (above != null) {
                 return !Collections.disjoint(above, names);
@@ -158,6 +191,9 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         final ClassFileLocator classFiles;
         private boolean asked;
         private Set<String> above;
+        /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
+        boolean assuming;
+        boolean assumed;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
