@@ -89,7 +89,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         Loading loading = LOADING.get();
         if (loading != null && loading.name.equals(type.getName())) {
             if (loading.assuming && !loading.asked) {
-                Set<String> known = loading.known.get(loading.name);
+                Set<String> known = loading.targetsAboveKnown();
                 if (known == null) {
                     loading.assumed = true;
                     return true;
@@ -153,13 +153,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         if (depth > MAX_DEPTH) {
             return null;
         }
-        String[] supertypes;
-        try {
-            ClassFileLocator.Resolution file = classFiles.locate(name);
-            supertypes = file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
-        } catch (Exception e) {
-            supertypes = null;
-        }
+        String[] supertypes = supertypes(name, classFiles);
         if (supertypes == null) {
             return null;
         }
@@ -179,6 +173,37 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         return above;
     }
 
+    /**
+     * As {@link #targetsAbove}, when every direct supertype of {@code name} is known already: only the class's own
+     * header is read (from {@code classFiles}, which holds the class being loaded); null if a supertype is not known.
+     */
+    static Set<String> targetsAboveKnown(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+        Set<String> above = known.get(name);
+        if (above != null) {
+            return above;
+        }
+        String[] supertypes = supertypes(name, classFiles);
+        if (supertypes == null) {
+            return null;
+        }
+        for (String s : supertypes) {
+            if (!known.containsKey(s)) {
+                return null;
+            }
+        }
+        return targetsAbove(name, known, classFiles, 0); // reads nothing more: each supertype's answer is known
+    }
+
+    /** The direct supertypes named in {@code name}'s class file header; null if it cannot be read or parsed. */
+    private static String[] supertypes(String name, ClassFileLocator classFiles) {
+        try {
+            ClassFileLocator.Resolution file = classFiles.locate(name);
+            return file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
     @Override
     public String toString() {
         return "belowAny(" + names + ")";
@@ -194,11 +219,22 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
         boolean assuming;
         boolean assumed;
+        private boolean checkedKnown;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
             this.known = known;
             this.classFiles = classFiles;
+        }
+
+        /** The targets above this class if its supertypes' answers are known already, else null; nothing read. */
+        Set<String> targetsAboveKnown() {
+            if (!checkedKnown) {
+                checkedKnown = true;
+                above = Supertypes.targetsAboveKnown(name, known, classFiles);
+                asked = above != null;
+            }
+            return above;
         }
 
         Set<String> targetsAbove() {
