@@ -349,16 +349,11 @@ final class ClassWeaver implements ClassFileTransformer {
 
     /** What the probes' method matchers are asked: the method as its descriptor tells it. */
     static MethodDescription method(TypeDescription declaring, int access, String name, String descriptor) {
-        Type[] arguments = Type.getArgumentTypes(descriptor);
-        List<TypeDescription.Generic> parameters = new ArrayList<TypeDescription.Generic>(arguments.length);
-        for (Type a : arguments) {
-            parameters.add(type(a));
-        }
-        return new DeclaredMethod(declaring, name, access, type(Type.getReturnType(descriptor)), parameters, descriptor);
+        return new DeclaredMethod(declaring, name, access, descriptor);
     }
 
     /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */
-    private static TypeDescription.Generic type(Type t) {
+    static TypeDescription.Generic typeNamed(Type t) {
         String name = t.getClassName(); // int, byte[], java.lang.String: the names TypeNames matches
         return latent(name, Opcodes.ACC_PUBLIC).asGenericType();
     }
