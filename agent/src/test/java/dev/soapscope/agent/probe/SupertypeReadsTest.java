@@ -1,6 +1,10 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Phase;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -67,6 +71,44 @@ class SupertypeReadsTest {
     @Test
     void aClassDeclaringTheMethodButNotBelowIsNotWoven() throws Exception {
         assertNull(weaver().weave(Lookalike.class.getName(), new Reads(), null, classFile(Lookalike.class)));
+    }
+
+    /**
+     * A class a probe matches by its name (no supertype asked) still gets only the advice of the rules whose types
+     * it is below: the other rules' supertype answers are read, not assumed, when its methods are woven.
+     */
+    @Test
+    void aClassMatchedByNameGetsNoAdviceOfARuleItIsNotBelow() throws Exception {
+        StackProbe probe = new StackProbe("test",
+                Rule.phase(named(Lookalike.class.getName()), named("unrelated"), Phase.INVOKE),
+                Rule.phase(Rule.below(Handles.class.getName()), named("handle"), Phase.INVOKE));
+        byte[] woven = new ClassWeaver(List.<Probe>of(probe), List.of(probe.weaving()))
+                .weave(Lookalike.class.getName(), new Reads(), null, classFile(Lookalike.class));
+        assertTrue(woven == null || !callsTheRecorder(woven, "handle"), "handle() of a class not below Handles was advised");
+    }
+
+    /** Whether method {@code name} of the class file calls the recorder (carries advice). */
+    static boolean callsTheRecorder(byte[] classFile, String name) {
+        boolean[] calls = new boolean[1];
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String method, String descriptor, String signature,
+                                             String[] exceptions) {
+                return !method.equals(name) ? null : new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String called, String desc, boolean itf) {
+                        calls[0] |= owner.startsWith("dev/soapscope/recorder/");
+                    }
+                };
+            }
+        }, 0);
+        return calls[0];
+    }
+
+    @Test
+    void theAdviceOfARuleItIsBelowIsThere() throws Exception {
+        assertTrue(callsTheRecorder(weaver().weave(Overrides.class.getName(), new Reads(), null,
+                classFile(Overrides.class)), "handle"));
     }
 
     /** Times {@code handle()} of whatever implements {@link Handles}. */
