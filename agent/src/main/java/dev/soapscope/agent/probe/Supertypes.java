@@ -31,6 +31,8 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     private static final Set<String> TARGETS = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
     /** The class being matched on this thread, from the class file being loaded; null outside a transform. */
     private static final ThreadLocal<Loading> LOADING = new ThreadLocal<Loading>();
+    /** The answer while assuming: below every name asked ({@link #assumeUnknown}); compared by identity. */
+    private static final Set<String> ASSUMED = Collections.unmodifiableSet(new HashSet<String>());
     /** Deeper than any real hierarchy: a cycle, or a class file we misread. */
     private static final int MAX_DEPTH = 64;
 
@@ -88,19 +90,19 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     public boolean matches(TypeDescription type) {
         Loading loading = LOADING.get();
         if (loading != null && loading.name.equals(type.getName())) {
-            if (loading.assuming && !loading.asked) {
-                Set<String> known = loading.targetsAboveKnown();
-                if (known == null) {
-                    loading.assumed = true;
-                    return true;
-                }
-                return !Collections.disjoint(known, names);
+            Set<String> above = loading.above();
+            if (above == ASSUMED) {
+                return true;
             }
-            Set<String> above = loading.targetsAbove();
             if (above != null) {
                 return !Collections.disjoint(above, names);
             }
         }
+        return walkedBelow(type);
+    }
+
+    /** For a loaded class (or one whose supertypes cannot be read): from its description's supertypes. */
+    private boolean walkedBelow(TypeDescription type) {
         Walked walked = walk(type);
         for (String name : names) {
             if (walked.names.contains(name)) {
@@ -214,12 +216,14 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         final String name;
         final Map<String, Set<String>> known;
         final ClassFileLocator classFiles;
-        private boolean asked;
-        private Set<String> above;
         /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
         boolean assuming;
         boolean assumed;
-        private boolean checkedKnown;
+        /** The targets above, {@link #ASSUMED}, or null if unreadable; valid once {@link #decided}. */
+        private Set<String> above;
+        /** Whether {@link #above} is the final answer (not one assumed, nor not asked yet). */
+        private boolean decided;
+        private boolean assumedOnce;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
@@ -227,20 +231,27 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
             this.classFiles = classFiles;
         }
 
-        /** The targets above this class if its supertypes' answers are known already, else null; nothing read. */
-        Set<String> targetsAboveKnown() {
-            if (!checkedKnown) {
-                checkedKnown = true;
-                above = Supertypes.targetsAboveKnown(name, known, classFiles);
-                asked = above != null;
-            }
-            return above;
+        /** Small, for every matcher's call: the answer once decided, else {@link #decide}. */
+        Set<String> above() {
+            return decided || assuming && assumedOnce ? above : decide();
         }
 
-        Set<String> targetsAbove() {
-            if (!asked) {
-                asked = true;
+        /**
+         * While assuming: from the known answers of its supertypes, or {@link #ASSUMED} if one is not known (nothing
+         * read); else from the class files of its supertypes not known.
+         */
+        private Set<String> decide() {
+            if (assuming) {
+                above = Supertypes.targetsAboveKnown(name, known, classFiles);
+                decided = above != null;
+                if (!decided) {
+                    above = ASSUMED;
+                    assumed = true;
+                    assumedOnce = true;
+                }
+            } else {
                 above = Supertypes.targetsAbove(name, known, classFiles, 0);
+                decided = true;
             }
             return above;
         }
