@@ -46,10 +46,20 @@ final class ClassWeaver implements ClassFileTransformer {
     /** Per loader, the probes' supertype names each class is below ({@link Supertypes}); the bootstrap loader's apart. */
     private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
+    private final boolean assume;
     /** A class loaded while this thread transforms (our own, or the JDK's lazily) is not transformed. */
     private final ThreadLocal<Boolean> busy = new ThreadLocal<Boolean>();
 
     ClassWeaver(List<Probe> probes, List<Weaving> weavings) {
+        this(probes, weavings, true);
+    }
+
+    /**
+     * @param assume whether a supertype answer not known yet is assumed until a declared method needs it (true but
+     *               in the test that compares both ways)
+     */
+    ClassWeaver(List<Probe> probes, List<Weaving> weavings, boolean assume) {
+        this.assume = assume;
         this.probes = probes;
         this.weavings = weavings;
         this.matchers = new ArrayList<AgentBuilder.RawMatcher>();
@@ -89,7 +99,9 @@ final class ClassWeaver implements ClassFileTransformer {
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
         Supertypes.loading(name, knownOf(loader), classFiles);
-        Supertypes.assumeUnknown();
+        if (assume) {
+            Supertypes.assumeUnknown();
+        }
         List<Integer> matched = matching(type, loader, domain, null);
         if (matched != null && Supertypes.assumed()) {
             // its supertypes are likely not loaded yet, and reading their class files is most of start-up's cost:
