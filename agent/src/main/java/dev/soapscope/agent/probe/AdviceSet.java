@@ -52,6 +52,16 @@ final class AdviceSet implements Weaving {
         }
     }
 
+    @Override
+    public boolean advises(TypeDescription type, MethodDescription method) {
+        for (ElementMatcher<? super MethodDescription> m : methods) {
+            if (m.matches(method)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Advice {@code i}, read from the agent jar (a race reads it twice, harmlessly). */
     AdviceInliner.AdviceCode code(int i) {
         AdviceInliner.AdviceCode c = read[i];

@@ -46,6 +46,53 @@ final class ClassHeader {
         }
     }
 
+    /**
+     * The methods the class declares with code (neither abstract nor native); null if not a class file we read.
+     * What a probe could advise, known without its supertypes.
+     */
+    static java.util.List<Method> methodsWithCode(byte[] b) {
+        try {
+            if (b.length < 10) {
+                return null;
+            }
+            int[] offsets = new int[u2(b, 8)];
+            int p = afterConstantPool(b, offsets);
+            if (p < 0) {
+                return null;
+            }
+            p += 6;
+            p += 2 + 2 * u2(b, p); // the interfaces
+            int fields = u2(b, p);
+            p += 2;
+            for (int i = 0; i < fields; i++) {
+                p = afterMember(b, p);
+            }
+            int methods = u2(b, p);
+            p += 2;
+            java.util.List<Method> found = new java.util.ArrayList<Method>(methods);
+            for (int i = 0; i < methods; i++) {
+                int access = u2(b, p);
+                if ((access & (0x0400 | 0x0100)) == 0) { // ACC_ABSTRACT, ACC_NATIVE: no code to advise
+                    found.add(new Method(access, utf8(b, offsets, u2(b, p + 2)), utf8(b, offsets, u2(b, p + 4))));
+                }
+                p = afterMember(b, p);
+            }
+            return found;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Past a field or method that starts at {@code p}: its access, name, descriptor and attributes. */
+    private static int afterMember(byte[] b, int p) {
+        int attributes = u2(b, p + 6);
+        p += 8;
+        for (int i = 0; i < attributes; i++) {
+            p += 6 + u4(b, p + 2);
+        }
+        return p;
+    }
+
     /** Where the access flags start, past the constant pool (each entry's offset noted in {@code offsets}); -1 if odd. */
     private static int afterConstantPool(byte[] b, int[] offsets) {
         if (b.length < 10 || u4(b, 0) != 0xCAFEBABE) {
@@ -87,7 +134,15 @@ final class ClassHeader {
         if ((b[classEntry] & 0xFF) != 7) {
             throw new IllegalArgumentException("not a class entry");
         }
-        int utf8 = offsets[u2(b, classEntry + 1)];
+        return utf8(b, offsets, u2(b, classEntry + 1)).replace('/', '.');
+    }
+
+    /** The constant pool's Utf8 entry {@code index}, as it is (slashes kept). */
+    private static String utf8(byte[] b, int[] offsets, int index) {
+        int utf8 = offsets[index];
+        if ((b[utf8] & 0xFF) != 1) {
+            throw new IllegalArgumentException("not a Utf8 entry");
+        }
         int length = u2(b, utf8 + 1);
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
@@ -95,7 +150,7 @@ final class ClassHeader {
             if (c >= 0x80) {
                 return modifiedUtf8(b, utf8);
             }
-            chars[i] = c == '/' ? '.' : (char) c;
+            chars[i] = (char) c;
         }
         return new String(chars);
     }
@@ -104,7 +159,7 @@ final class ClassHeader {
     private static String modifiedUtf8(byte[] b, int utf8) {
         try {
             return new java.io.DataInputStream(new java.io.ByteArrayInputStream(b, utf8 + 1, u2(b, utf8 + 1) + 2))
-                    .readUTF().replace('/', '.');
+                    .readUTF();
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
@@ -116,5 +171,18 @@ final class ClassHeader {
 
     private static int u4(byte[] b, int p) {
         return u2(b, p) << 16 | u2(b, p + 2);
+    }
+
+    /** A method as the class file declares it. */
+    static final class Method {
+        final int access;
+        final String name;
+        final String descriptor;
+
+        Method(int access, String name, String descriptor) {
+            this.access = access;
+            this.name = name;
+            this.descriptor = descriptor;
+        }
     }
 }

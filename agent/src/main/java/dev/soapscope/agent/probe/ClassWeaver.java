@@ -46,10 +46,20 @@ final class ClassWeaver implements ClassFileTransformer {
     /** Per loader, the probes' supertype names each class is below ({@link Supertypes}); the bootstrap loader's apart. */
     private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
+    private final boolean assume;
     /** A class loaded while this thread transforms (our own, or the JDK's lazily) is not transformed. */
     private final ThreadLocal<Boolean> busy = new ThreadLocal<Boolean>();
 
     ClassWeaver(List<Probe> probes, List<Weaving> weavings) {
+        this(probes, weavings, true);
+    }
+
+    /**
+     * @param assume whether a supertype answer not known yet is assumed until a declared method needs it (true but
+     *               in the test that compares both ways)
+     */
+    ClassWeaver(List<Probe> probes, List<Weaving> weavings, boolean assume) {
+        this.assume = assume;
         this.probes = probes;
         this.weavings = weavings;
         this.matchers = new ArrayList<AgentBuilder.RawMatcher>();
@@ -89,17 +99,34 @@ final class ClassWeaver implements ClassFileTransformer {
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
         Supertypes.loading(name, knownOf(loader), classFiles);
-        List<Integer> matched = matching(type, loader, domain);
+        if (assume) {
+            Supertypes.assumeUnknown();
+        }
+        List<Integer> matched = matching(type, loader, domain, null);
+        if (matched != null && Supertypes.assumed()) {
+            // its supertypes are likely not loaded yet, and reading their class files is most of start-up's cost:
+            // read them only if a probe it may match advises a method it declares
+            matched = advising(type, classFile, matched);
+            Supertypes.readingAllowed();
+            matched = matched == null ? null : matching(type, loader, domain, matched);
+        }
+        // a probe matched without asking (by name) may still ask about supertypes for its methods: answered exactly
+        Supertypes.readingAllowed();
         if (matched == null || !RecorderReach.reaches(loader)) {
             return null;
         }
         return woven(name, type, loader, domain, classFile, classFiles, matched);
     }
 
-    /** The indexes of the probes that want {@code type}; null if none does (most classes). */
-    private List<Integer> matching(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+    /**
+     * The indexes of the probes (of {@code among}, or all if null) that want {@code type}; null if none does (most
+     * classes).
+     */
+    private List<Integer> matching(TypeDescription type, ClassLoader loader, ProtectionDomain domain, List<Integer> among) {
         List<Integer> matched = null;
-        for (int i = 0; i < probes.size(); i++) {
+        int n = among == null ? probes.size() : among.size();
+        for (int k = 0; k < n; k++) {
+            int i = among == null ? k : among.get(k);
             if (matchers.get(i).matches(type, loader, null, null, domain)) {
                 if (matched == null) {
                     matched = new ArrayList<Integer>(2);
@@ -108,6 +135,40 @@ final class ClassWeaver implements ClassFileTransformer {
             }
         }
         return matched;
+    }
+
+    /**
+     * Of the probes {@code matched}, those that advise a method the class declares (its supertypes assumed as the
+     * probes need them); null if none does. A probe that advises none of them leaves the class as it is, whatever
+     * its supertypes.
+     */
+    private List<Integer> advising(TypeDescription type, byte[] classFile, List<Integer> matched) {
+        List<ClassHeader.Method> declared = ClassHeader.methodsWithCode(classFile);
+        if (declared == null) {
+            return matched; // not read: the supertypes decide
+        }
+        List<Integer> advising = null;
+        for (ClassHeader.Method m : declared) {
+            MethodDescription method = null;
+            for (int i : matched) {
+                if (advising != null && advising.contains(i)) {
+                    continue;
+                }
+                if (method == null) {
+                    method = method(type, m.access, m.name, m.descriptor);
+                }
+                if (weavings.get(i).advises(type, method)) {
+                    if (advising == null) {
+                        advising = new ArrayList<Integer>(2);
+                    }
+                    advising.add(i);
+                }
+            }
+        }
+        if (advising != null) {
+            Collections.sort(advising); // the probes' order is the advice's, outermost first
+        }
+        return advising;
     }
 
     /**
@@ -302,16 +363,11 @@ final class ClassWeaver implements ClassFileTransformer {
 
     /** What the probes' method matchers are asked: the method as its descriptor tells it. */
     static MethodDescription method(TypeDescription declaring, int access, String name, String descriptor) {
-        Type[] arguments = Type.getArgumentTypes(descriptor);
-        List<TypeDescription.Generic> parameters = new ArrayList<TypeDescription.Generic>(arguments.length);
-        for (Type a : arguments) {
-            parameters.add(type(a));
-        }
-        return new DeclaredMethod(declaring, name, access, type(Type.getReturnType(descriptor)), parameters, descriptor);
+        return new DeclaredMethod(declaring, name, access, descriptor);
     }
 
     /** A parameter or return type, by its name only ({@link TypeNames}): what the matchers compare. */
-    private static TypeDescription.Generic type(Type t) {
+    static TypeDescription.Generic typeNamed(Type t) {
         String name = t.getClassName(); // int, byte[], java.lang.String: the names TypeNames matches
         return latent(name, Opcodes.ACC_PUBLIC).asGenericType();
     }

@@ -10,6 +10,7 @@ import net.bytebuddy.description.type.TypeList;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,24 +23,37 @@ final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase
     private final TypeDescription declaring;
     private final String name;
     private final int modifiers;
-    private final TypeDescription.Generic returnType;
-    private final List<TypeDescription.Generic> parameterTypes;
-    private final int stackSize;
+    private final String descriptor;
+    /** Parsed from the descriptor when a matcher first asks: most are decided by the name alone. */
+    private TypeDescription.Generic returnType;
+    private List<TypeDescription.Generic> parameterTypes;
+    private int stackSize = -1;
+    /** Types given when made, not parsed (a null return type then stays null). */
+    private boolean typesGiven;
+
+    /** A method whose return and parameter types are read from {@code descriptor} when first asked for. */
+    DeclaredMethod(TypeDescription declaring, String name, int modifiers, String descriptor) {
+        this.declaring = declaring;
+        this.name = name;
+        this.modifiers = modifiers;
+        this.descriptor = descriptor;
+    }
 
     /** @param descriptor the method's descriptor, for the slots its parameters take */
     DeclaredMethod(TypeDescription declaring, String name, int modifiers, TypeDescription.Generic returnType,
                    List<TypeDescription.Generic> parameterTypes, String descriptor) {
-        this.declaring = declaring;
-        this.name = name;
-        this.modifiers = modifiers;
+        this(declaring, name, modifiers, descriptor);
         this.returnType = returnType;
         this.parameterTypes = parameterTypes;
-        // ASM counts this in always; Byte Buddy's own count would describe each type as a loaded class
-        this.stackSize = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - ((modifiers & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
+        this.typesGiven = true;
     }
 
     @Override
     public int getStackSize() {
+        if (stackSize < 0) {
+            // ASM counts this in always; Byte Buddy's own count would describe each type as a loaded class
+            stackSize = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - ((modifiers & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
+        }
         return stackSize;
     }
 
@@ -60,7 +74,22 @@ final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase
 
     @Override
     public TypeDescription.Generic getReturnType() {
+        if (returnType == null && !typesGiven) {
+            returnType = ClassWeaver.typeNamed(Type.getReturnType(descriptor));
+        }
         return returnType;
+    }
+
+    private List<TypeDescription.Generic> parameterTypes() {
+        if (parameterTypes == null) {
+            Type[] arguments = Type.getArgumentTypes(descriptor);
+            List<TypeDescription.Generic> types = new ArrayList<TypeDescription.Generic>(arguments.length);
+            for (Type a : arguments) {
+                types.add(ClassWeaver.typeNamed(a));
+            }
+            parameterTypes = types;
+        }
+        return parameterTypes;
     }
 
     @Override
@@ -73,7 +102,7 @@ final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase
 
             @Override
             public int size() {
-                return parameterTypes.size();
+                return parameterTypes().size();
             }
         };
     }
@@ -112,7 +141,7 @@ final class DeclaredMethod extends MethodDescription.InDefinedShape.AbstractBase
 
         @Override
         public TypeDescription.Generic getType() {
-            return parameterTypes.get(index);
+            return parameterTypes().get(index);
         }
 
         @Override

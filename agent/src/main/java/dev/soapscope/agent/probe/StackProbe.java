@@ -129,6 +129,16 @@ final class StackProbe implements Probe {
         }
 
         @Override
+        public boolean advises(TypeDescription type, MethodDescription method) {
+            for (AdviceSet s : each) {
+                if (s.advises(type, method)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
         public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
             // a JDK class a stack's rule also instruments (CXF's PushbackInputStream) is no sign of the stack
             if (stack != null && SeenStacks.isNew(stack) && !type.getName().startsWith("java.")) {

@@ -31,6 +31,8 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     private static final Set<String> TARGETS = Collections.newSetFromMap(new ConcurrentHashMap<String, Boolean>());
     /** The class being matched on this thread, from the class file being loaded; null outside a transform. */
     private static final ThreadLocal<Loading> LOADING = new ThreadLocal<Loading>();
+    /** The answer while assuming: below every name asked ({@link #assumeUnknown}); compared by identity. */
+    private static final Set<String> ASSUMED = Collections.unmodifiableSet(new HashSet<String>());
     /** Deeper than any real hierarchy: a cycle, or a class file we misread. */
     private static final int MAX_DEPTH = 64;
 
@@ -49,6 +51,31 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         LOADING.set(new Loading(name, known, classFiles));
     }
 
+    /**
+     * Until {@link #readingAllowed}, the class being loaded is taken to be below every name asked whose answer is
+     * not known yet, and no class file is read: an upper bound, since no matcher negates these.
+     */
+    static void assumeUnknown() {
+        Loading loading = LOADING.get();
+        if (loading != null) {
+            loading.assuming = true;
+        }
+    }
+
+    /** Whether an answer was assumed since {@link #assumeUnknown}. */
+    static boolean assumed() {
+        Loading loading = LOADING.get();
+        return loading != null && loading.assumed;
+    }
+
+    /** From now on, answers not known are read from the class files (the class may be woven). */
+    static void readingAllowed() {
+        Loading loading = LOADING.get();
+        if (loading != null) {
+            loading.assuming = false;
+        }
+    }
+
     /** The transform is over: drops the class file and loader the thread held. */
     static void loaded() {
         LOADING.remove();
@@ -63,11 +90,19 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     public boolean matches(TypeDescription type) {
         Loading loading = LOADING.get();
         if (loading != null && loading.name.equals(type.getName())) {
-            Set<String> above = loading.targetsAbove();
+            Set<String> above = loading.above();
+            if (above == ASSUMED) {
+                return true;
+            }
             if (above != null) {
                 return !Collections.disjoint(above, names);
             }
         }
+        return walkedBelow(type);
+    }
+
+    /** For a loaded class (or one whose supertypes cannot be read): from its description's supertypes. */
+    private boolean walkedBelow(TypeDescription type) {
         Walked walked = walk(type);
         for (String name : names) {
             if (walked.names.contains(name)) {
@@ -120,13 +155,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         if (depth > MAX_DEPTH) {
             return null;
         }
-        String[] supertypes;
-        try {
-            ClassFileLocator.Resolution file = classFiles.locate(name);
-            supertypes = file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
-        } catch (Exception e) {
-            supertypes = null;
-        }
+        String[] supertypes = supertypes(name, classFiles);
         if (supertypes == null) {
             return null;
         }
@@ -146,6 +175,37 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         return above;
     }
 
+    /**
+     * As {@link #targetsAbove}, when every direct supertype of {@code name} is known already: only the class's own
+     * header is read (from {@code classFiles}, which holds the class being loaded); null if a supertype is not known.
+     */
+    static Set<String> targetsAboveKnown(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+        Set<String> above = known.get(name);
+        if (above != null) {
+            return above;
+        }
+        String[] supertypes = supertypes(name, classFiles);
+        if (supertypes == null) {
+            return null;
+        }
+        for (String s : supertypes) {
+            if (!known.containsKey(s)) {
+                return null;
+            }
+        }
+        return targetsAbove(name, known, classFiles, 0); // reads nothing more: each supertype's answer is known
+    }
+
+    /** The direct supertypes named in {@code name}'s class file header; null if it cannot be read or parsed. */
+    private static String[] supertypes(String name, ClassFileLocator classFiles) {
+        try {
+            ClassFileLocator.Resolution file = classFiles.locate(name);
+            return file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
     @Override
     public String toString() {
         return "belowAny(" + names + ")";
@@ -156,8 +216,14 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         final String name;
         final Map<String, Set<String>> known;
         final ClassFileLocator classFiles;
-        private boolean asked;
+        /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
+        boolean assuming;
+        boolean assumed;
+        /** The targets above, {@link #ASSUMED}, or null if unreadable; valid once {@link #decided}. */
         private Set<String> above;
+        /** Whether {@link #above} is the final answer (not one assumed, nor not asked yet). */
+        private boolean decided;
+        private boolean assumedOnce;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
@@ -165,10 +231,27 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
             this.classFiles = classFiles;
         }
 
-        Set<String> targetsAbove() {
-            if (!asked) {
-                asked = true;
+        /** Small, for every matcher's call: the answer once decided, else {@link #decide}. */
+        Set<String> above() {
+            return decided || assuming && assumedOnce ? above : decide();
+        }
+
+        /**
+         * While assuming: from the known answers of its supertypes, or {@link #ASSUMED} if one is not known (nothing
+         * read); else from the class files of its supertypes not known.
+         */
+        private Set<String> decide() {
+            if (assuming) {
+                above = Supertypes.targetsAboveKnown(name, known, classFiles);
+                decided = above != null;
+                if (!decided) {
+                    above = ASSUMED;
+                    assumed = true;
+                    assumedOnce = true;
+                }
+            } else {
                 above = Supertypes.targetsAbove(name, known, classFiles, 0);
+                decided = true;
             }
             return above;
         }

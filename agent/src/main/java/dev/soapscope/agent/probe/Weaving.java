@@ -11,6 +11,16 @@ interface Weaving {
     /** Adds to {@code into}, outermost first, the advice this probe puts on {@code method} of {@code type}. */
     void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into);
 
+    /**
+     * Whether this probe puts any advice on {@code method}: asked, with supertypes not yet known, whether a class
+     * could be woven at all. By default the advice itself is asked for (read once from the agent jar).
+     */
+    default boolean advises(TypeDescription type, MethodDescription method) {
+        List<AdviceInliner.AdviceCode> advice = new java.util.ArrayList<AdviceInliner.AdviceCode>(1);
+        adviceFor(type, method, advice);
+        return !advice.isEmpty();
+    }
+
     /** Told once a class of {@code loader} got this probe's advice. */
     default void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
     }

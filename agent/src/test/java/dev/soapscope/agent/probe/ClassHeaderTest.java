@@ -2,12 +2,20 @@ package dev.soapscope.agent.probe;
 
 import org.junit.jupiter.api.Test;
 
+import net.bytebuddy.jar.asm.Type;
+
 import java.io.InputStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 class ClassHeaderTest {
@@ -35,6 +43,32 @@ class ClassHeaderTest {
             }
             assertArrayEquals(expected.toArray(), ClassHeader.supertypes(classFile(c)), c.getName());
         }
+    }
+
+    /** Fields with attributes before the methods, abstract and native ones left out: as reflection lists them. */
+    @Test
+    void listsTheMethodsWithCodeAsReflectionSeesThem() throws Exception {
+        for (Class<?> c : List.of(Wide\u00e9.class, String.class, Object.class, java.util.HashMap.class, Thread.class,
+                java.util.concurrent.ConcurrentHashMap.class, ClassHeaderTest.class)) {
+            Set<String> expected = new TreeSet<>();
+            for (Method m : c.getDeclaredMethods()) {
+                if ((m.getModifiers() & (Modifier.ABSTRACT | Modifier.NATIVE)) == 0) {
+                    expected.add(m.getName() + Type.getMethodDescriptor(m));
+                }
+            }
+            for (Constructor<?> k : c.getDeclaredConstructors()) {
+                expected.add("<init>" + Type.getConstructorDescriptor(k));
+            }
+            Set<String> read = new TreeSet<>();
+            for (ClassHeader.Method m : ClassHeader.methodsWithCode(classFile(c))) {
+                assertEquals(0, m.access & (Modifier.ABSTRACT | Modifier.NATIVE), m.name);
+                if (!m.name.equals("<clinit>")) { // reflection does not list the static initialiser
+                    read.add(m.name + m.descriptor);
+                }
+            }
+            assertEquals(expected, read, c.getName());
+        }
+        assertNull(ClassHeader.methodsWithCode(new byte[] {1, 2, 3}));
     }
 
     @Test

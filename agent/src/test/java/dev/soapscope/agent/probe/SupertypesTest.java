@@ -65,6 +65,35 @@ class SupertypesTest {
         assertFalse(known.get("java.io.FilterInputStream").contains(Marker.class.getName()), known.toString());
     }
 
+    /**
+     * While answers are assumed rather than read, a class whose supertypes were decided before is decided exactly
+     * from its own header and their answers; one whose supertypes are not known is assumed below, nothing read.
+     */
+    @Test
+    void assumedOnlyWhereASupertypeIsNotKnown() throws Exception {
+        Supertypes marker = Supertypes.belowAny(Marker.class.getName());
+        Supertypes reader = Supertypes.belowAny("java.io.Reader");
+        ClassFileLocator ownOnly = ClassFileLocator.Simple.of(Leaf.class.getName(),
+                ClassFileLocator.ForClassLoader.read(Leaf.class));
+        TypeDescription nameOnly = ProbesTest.NameOnly.of(Leaf.class.getName());
+        Map<String, Set<String>> known = new ConcurrentHashMap<>();
+        try {
+            Supertypes.loading(Leaf.class.getName(), known, ownOnly);
+            Supertypes.assumeUnknown();
+            assertTrue(reader.matches(nameOnly), "Base not known: assumed below");
+            assertTrue(Supertypes.assumed());
+            Supertypes.loading(Leaf.class.getName(), known, ownOnly);
+            Supertypes.assumeUnknown();
+            known.put(Base.class.getName(), Set.of(Marker.class.getName()));
+            assertTrue(marker.matches(nameOnly));
+            assertFalse(reader.matches(nameOnly), "decided from Base's answer");
+            assertFalse(Supertypes.assumed());
+        } finally {
+            Supertypes.loaded();
+        }
+        assertTrue(known.get(Leaf.class.getName()).contains(Marker.class.getName()), "kept for its subclasses");
+    }
+
     /** Every probe asks about the same class in turn: its hierarchy is walked once. */
     @Test
     void theHierarchyIsWalkedOncePerClass() {
