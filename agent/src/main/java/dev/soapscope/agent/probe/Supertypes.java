@@ -218,12 +218,12 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         final ClassFileLocator classFiles;
         /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
         boolean assuming;
+        /** Whether an answer was assumed (then {@link #above} is {@link #ASSUMED} while assuming). */
         boolean assumed;
         /** The targets above, {@link #ASSUMED}, or null if unreadable; valid once {@link #decided}. */
         private Set<String> above;
         /** Whether {@link #above} is the final answer (not one assumed, nor not asked yet). */
         private boolean decided;
-        private boolean assumedOnce;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
@@ -233,7 +233,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
 
         /** Small, for every matcher's call: the answer once decided, else {@link #decide}. */
         Set<String> above() {
-            return decided || assuming && assumedOnce ? above : decide();
+            return decided || assuming && assumed ? above : decide();
         }
 
         /**
@@ -247,7 +247,6 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
                 if (!decided) {
                     above = ASSUMED;
                     assumed = true;
-                    assumedOnce = true;
                 }
             } else {
                 above = Supertypes.targetsAbove(name, known, classFiles, 0);
