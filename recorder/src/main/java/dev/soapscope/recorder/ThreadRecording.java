@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ThreadRecording implements CompletedRequest {
     static final int MAX_DEPTH = 64;
+    /** An entry's phase, without its {@link PhaseDetails} id. */
+    private static final int PHASE_MASK = (1 << PhaseDetails.SHIFT) - 1;
     /**
      * Distinct sites one request keeps counts for. Sites are per caller, and an application's first request runs many
      * class initializers (each a one-off site of its own): 16 crowded a WS-Security app's first crypto load out.
@@ -166,6 +168,10 @@ final class ThreadRecording implements CompletedRequest {
     private boolean keepTimeline;
     /** Start token of the current segment for the {@link SegmentSink}, 0 when none is open. */
     private long segmentStart;
+    /** When the phase now charged began; the last phase that ended, and its length: the segment that ended there. */
+    private long phaseSince;
+    private int endedPhase;
+    private long endedNanos;
 
     long totalNanos;
     long totalAlloc;
@@ -197,7 +203,7 @@ final class ThreadRecording implements CompletedRequest {
         measureAlloc = allocation;
         implicit = isImplicit;
         open = true;
-        start = last = System.nanoTime();
+        start = last = phaseSince = System.nanoTime();
         startAlloc = lastAlloc = allocation ? AllocationMeter.current() : 0;
         allocMissing = allocation && startAlloc == AllocationMeter.UNAVAILABLE;
         SegmentSink sink = Recorder.segmentSink;
@@ -211,48 +217,76 @@ final class ThreadRecording implements CompletedRequest {
         }
     }
 
-    /** Charges the time and allocation since the last switch to the phase on top. */
-    private void charge() {
+    /**
+     * Charges the time since the last switch to {@code top}, the entry that was on top ({@link #chargedEntry()}), and,
+     * when its phase ends here, the allocation since the phase began: allocation is kept per phase only, so a switch
+     * that stays in the phase (the next interceptor in {@code handlers}) need not read the thread's counter.
+     */
+    private void charge(int top, boolean phaseEnds) {
         long now = System.nanoTime();
-        long alloc = measureAlloc ? AllocationMeter.current() : 0;
-        int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
-        int phase = top & ((1 << PhaseDetails.SHIFT) - 1);
-        if (loggingDepth > 0 && absorbedByLogging(phase)) {
-            phase = Phase.LOGGING.ordinal();
-            top = phase;
-        }
+        int phase = top & PHASE_MASK;
         phaseNanos[phase] += now - last;
         if (keepTimeline) {
             timeline.add(phase, last, now);
-        }
-        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
-            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
-        } else {
-            phaseAlloc[phase] += alloc - lastAlloc;
         }
         int detail = top >>> PhaseDetails.SHIFT;
         if (detail != 0) {
             detailNanos[detail] += now - last;
             anyDetail = true;
         }
+        last = now;
+        if (!phaseEnds) {
+            return;
+        }
+        long alloc = measureAlloc ? AllocationMeter.current() : 0;
+        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
+            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
+        } else {
+            phaseAlloc[phase] += alloc - lastAlloc;
+        }
+        lastAlloc = alloc;
+        endedPhase = phase;
+        endedNanos = now - phaseSince;
+        phaseSince = now;
+    }
+
+    /** The entry whose phase the time is charged to now: the top of the stack, or logging when it absorbs it. */
+    private int chargedEntry() {
+        int top = depth == 0 ? Phase.OTHER.ordinal() : stack[depth - 1];
+        return loggingDepth > 0 && absorbedByLogging(top & PHASE_MASK) ? Phase.LOGGING.ordinal() : top;
+    }
+
+    /**
+     * After a phase ended ({@link #charge}), tells the segment sink (the profiler's phase spans): a span per stretch in
+     * one phase, not per switch, is all a sample needs to know its phase.
+     */
+    private void cutSegment() {
         SegmentSink sink = Recorder.segmentSink;
-        if (sink != null && !downstream) { // while a call runs, the call's recording cuts the segments
+        if (sink == null || downstream) { // while a call runs, the call's recording cuts the segments
+            return;
+        }
+        if (segmentStart != 0) {
+            sink.end(segmentStart, endedPhase);
+        } else {
             // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
             // can spend all of a short profile in one such segment
-            if (segmentStart != 0) {
-                sink.end(segmentStart, phase);
-            } else {
-                sink.endUnmarked(now - last, phase);
-            }
-            segmentStart = open ? sink.start() : 0;
+            sink.endUnmarked(endedNanos, endedPhase);
         }
-        last = now;
-        lastAlloc = alloc;
+        segmentStart = open ? sink.start() : 0;
+    }
+
+    /** Charges the entry on top, which a switch just replaced by {@code before}'s successor; cuts at a phase's end. */
+    private void switched(int before) {
+        boolean phaseEnds = (chargedEntry() & PHASE_MASK) != (before & PHASE_MASK);
+        charge(before, phaseEnds);
+        if (phaseEnds) {
+            cutSegment();
+        }
     }
 
     /** Enters a stack entry: a phase ordinal, with a {@link PhaseDetails} id in the upper bits if any. */
     void push(int entry) {
-        charge();
+        int before = chargedEntry();
         if (depth < MAX_DEPTH) {
             stack[depth++] = entry;
             if (entry == Phase.LOGGING.ordinal()) {
@@ -261,6 +295,7 @@ final class ThreadRecording implements CompletedRequest {
         } else {
             overflow++;
         }
+        switched(before);
     }
 
     /**
@@ -268,7 +303,12 @@ final class ThreadRecording implements CompletedRequest {
      * code) unwinds to the matching entry; an exit with no matching entry is ignored.
      */
     void pop(int entry) {
-        charge();
+        int before = chargedEntry();
+        unwind(entry);
+        switched(before);
+    }
+
+    private void unwind(int entry) {
         if (overflow > 0) {
             overflow--;
             return;
@@ -334,7 +374,7 @@ final class ThreadRecording implements CompletedRequest {
 
     /** The phase on top of the stack, or -1 when none is. */
     int topPhase() {
-        return depth == 0 ? -1 : stack[depth - 1] & ((1 << PhaseDetails.SHIFT) - 1);
+        return depth == 0 ? -1 : stack[depth - 1] & PHASE_MASK;
     }
 
     boolean idle() {
@@ -410,7 +450,8 @@ final class ThreadRecording implements CompletedRequest {
      * reads after it returned): what came before is charged; what follows is no phase's.
      */
     void pause() {
-        charge();
+        charge(chargedEntry(), true); // the same phase may go on after the pause, but not its span, nor its figures
+        cutSegment();
     }
 
     /**
@@ -420,7 +461,7 @@ final class ThreadRecording implements CompletedRequest {
     void resume() {
         long now = System.nanoTime();
         start += now - last;
-        last = now;
+        last = phaseSince = now;
         if (measureAlloc) {
             long alloc = AllocationMeter.current();
             if (alloc != AllocationMeter.UNAVAILABLE && lastAlloc != AllocationMeter.UNAVAILABLE) {
@@ -436,7 +477,8 @@ final class ThreadRecording implements CompletedRequest {
 
     void close() {
         open = false; // the last segment ends here and no new one starts
-        charge();
+        charge(chargedEntry(), true);
+        cutSegment();
         totalNanos = last - start;
         totalAlloc = allocMissing ? 0 : lastAlloc - startAlloc;
     }

@@ -469,6 +469,37 @@ class RecorderTest {
         }));
     }
 
+    /**
+     * A switch that stays in the phase (the next interceptor in handlers, a detail inside its phase) reads no
+     * allocation counter: what the phase allocated is charged when it ends, all of it to that phase.
+     */
+    @Test
+    void allocationAcrossSwitchesInOnePhaseIsThatPhases() {
+        Recorder.configure(new RecorderSettings(4, 256, 8, true));
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.HANDLERS);
+        keep = new byte[1 << 20];
+        Recorder.enter(Phase.HANDLERS); // the next interceptor, inside the first
+        keep = new byte[1 << 20];
+        Recorder.exit(Phase.HANDLERS);
+        keep = new byte[1 << 20];
+        Recorder.exit(Phase.HANDLERS);
+        Recorder.enter(Phase.INVOKE);
+        keep = new byte[1 << 19];
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+        Seen r = only();
+        assertEquals(r.allocatedBytes, r.phaseAllocSum(), "phase allocations do not add up to the request");
+        long handlers = r.phaseAlloc[Phase.HANDLERS.ordinal()];
+        long invoke = r.phaseAlloc[Phase.INVOKE.ordinal()];
+        assertTrue(handlers >= 3 << 20 && handlers < (3 << 20) + (1 << 18), "handlers allocated " + handlers);
+        assertTrue(invoke >= 1 << 19 && invoke < (1 << 19) + (1 << 18), "invoke allocated " + invoke);
+    }
+
+    /** Kept in a field, so that the JIT cannot drop an allocation the test counts. */
+    static volatile Object keep;
+
     @Test
     void aClientCannotClaimTheReservedBucketsOrCrowdOutTheStacksNames() {
         Recorder.configure(new RecorderSettings(4, 256, 8, true));

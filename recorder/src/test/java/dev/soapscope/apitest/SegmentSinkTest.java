@@ -66,6 +66,28 @@ class SegmentSinkTest {
         assertEquals(Arrays.asList(), segments);
     }
 
+    /** A span per stretch in one phase, not per switch: interceptors one after another in a phase are one segment. */
+    @Test
+    void switchesThatStayInThePhaseDoNotCutTheSegment() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        Recorder.setSegmentSink(sink);
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.HANDLERS);
+        Recorder.enter(Phase.HANDLERS); // the next interceptor, inside the first
+        Recorder.exit(Phase.HANDLERS);
+        Recorder.enter(Phase.HANDLERS);
+        Recorder.exit(Phase.HANDLERS);
+        boolean paused = Recorder.agentWorkStart(); // the agent's own work cuts it: its samples are no phase's
+        Recorder.agentWorkEnd(paused);
+        Recorder.exit(Phase.HANDLERS);
+        Recorder.enter(Phase.LOGGING);
+        Recorder.enter(Phase.SOAP_SERIALIZE); // serialized only to be logged: still logging
+        Recorder.exit(Phase.SOAP_SERIALIZE);
+        Recorder.exit(Phase.LOGGING);
+        Recorder.requestEnd(token, 200, false);
+        assertEquals(Arrays.asList("other", "handlers", "handlers", "other", "logging", "other"), segments);
+    }
+
     @Test
     void aSegmentUnderWayWhenTheSinkIsInstalledIsReportedWhenItEnds() {
         Recorder.configure(RecorderSettings.DEFAULTS);

@@ -18,6 +18,8 @@ import org.apache.chemistry.opencmis.commons.exceptions.CmisObjectNotFoundExcept
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.security.MessageDigest;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -39,9 +41,13 @@ import java.util.TreeMap;
  */
 public final class CmisRounds {
     static final String DONE = "CMIS rounds done";
-    /** Printed after this many rounds: the test takes a first, short profile of the server, as a user's first look. */
-    static final String HALFWAY = "CMIS rounds half warm";
-    static final int HALFWAY_ROUNDS = 10;
+    /**
+     * Printed before the warm-up calls: the test profiles the server while they run, as a user's first look, and
+     * creates the file {@code -DwarmUpUntil} names when it is done; the calls go on until then (at least
+     * {@link #WARM_UP_CALLS}). So the code that runs only while a profile does (the agent's Flight Recorder events and
+     * phase spans, the JDK's event writer) is compiled by the measured profile, as in a server profiled before.
+     */
+    static final String WARMING = "CMIS warm-up calls start";
     /**
      * Printed after this many rounds and {@link #WARM_UP_CALLS} more: the JIT has compiled the hot paths, the test
      * profiles the server from here.
@@ -55,6 +61,7 @@ public final class CmisRounds {
      * of the agent's samples in the profile.
      */
     static final int WARM_UP_CALLS = Integer.getInteger("warmUpCalls", 5000);
+    static final String WARM_UP_DONE = "warm-up calls: ";
     static final String READ_BYTES = "content bytes read: ";
     static final String READ_NANOS = "content read nanos: ";
     static final String CALL_NANOS = "getContentStream call nanos: ";
@@ -180,14 +187,19 @@ public final class CmisRounds {
             count("delete");
 
             if (round == WARM_UP_ROUNDS) {
+                System.out.println(WARMING);
+                System.out.flush();
                 String rootId = root.getId();
-                for (int i = 0; i < WARM_UP_CALLS; i++) {
+                Path until = Path.of(System.getProperty("warmUpUntil", "-"));
+                int calls = 0;
+                long began = System.nanoTime();
+                while (calls < WARM_UP_CALLS || !"-".equals(until.toString()) && !Files.exists(until)) {
                     check(session.getObject(rootId, uncached) instanceof Folder, "the root folder is a folder");
+                    calls++;
                 }
-                count("getObject(warm-up)", WARM_UP_CALLS);
-            }
-            if (round == HALFWAY_ROUNDS || round == WARM_UP_ROUNDS) {
-                System.out.println(round == HALFWAY_ROUNDS ? HALFWAY : WARMED);
+                count("getObject(warm-up)", calls);
+                System.out.printf(WARM_UP_DONE + "%d in %.1f s%n", calls, (System.nanoTime() - began) / 1e9);
+                System.out.println(WARMED);
                 System.out.flush();
             }
             if (round % MISSING_EVERY == 0) {

@@ -41,7 +41,8 @@ class OpenCmisUnderAgentIT {
     static final int ROUNDS = 90;
     /** The profile of the steady rounds: inside the 50 rounds after the warm-up (0.15-0.6 s each here). */
     static final int PROFILE_SECONDS = 12;
-    static final int WARM_UP_PROFILE_SECONDS = 4;
+    /** The first profile, over the light warm-up calls: what runs only while a profile does is compiled after it. */
+    static final int WARM_UP_PROFILE_SECONDS = 25;
     static final String SINGLE_BYTE_READ = "stream.single_byte_read";
     /** Tomcat 9 on JDK 17 with JAXB 2.2.11, which defines classes through ClassLoader. */
     static final String[] SERVER_OPENS = {"--add-opens", "java.base/java.lang=ALL-UNNAMED",
@@ -69,6 +70,7 @@ class OpenCmisUnderAgentIT {
                 dir.resolve("webapp"));
         Path accessLog = AccessLogTruth.configure(webapp, dir.resolve("access-log"));
         profile = dir.resolve("steady.jfr");
+        Path warmedUp = dir.resolve("warmed-up");
         // the JDK's own JIT, as a production server has it: the agent's share is judged on compiled code, not on C1's
         ForkedServer.Builder builder = ForkedServer.tomcat9().fullJit().webapp(webapp).jvmArgs(SERVER_OPENS)
                 .javaagent(ForkedServer.agentJarUnderTest(), "port=0,profiler.interval.ms=1");
@@ -83,11 +85,13 @@ class OpenCmisUnderAgentIT {
                     .classpath(classpath("client").toArray(Path[]::new))
                     .agentUnderTest(null)
                     .jvmArgs(CLIENT_OPENS)
-                    .jvmArgs("-DwarmUpCalls=" + Integer.getInteger("opencmis.warmUpCalls", CmisRounds.WARM_UP_CALLS))
+                    .jvmArgs("-DwarmUpCalls=" + Integer.getInteger("opencmis.warmUpCalls", CmisRounds.WARM_UP_CALLS),
+                            "-DwarmUpUntil=" + warmedUp)
                     .args(server.baseUri().toString(), String.valueOf(ROUNDS))
                     .start()) {
-                client.await(CmisRounds.HALFWAY, Duration.ofMinutes(3));
-                profile(serverAgent, WARM_UP_PROFILE_SECONDS); // its Flight Recorder events' writing compiled by now
+                client.await(CmisRounds.WARMING, Duration.ofMinutes(3));
+                profile(serverAgent, WARM_UP_PROFILE_SECONDS);
+                Files.createFile(warmedUp); // the warm-up calls stop
                 client.await(CmisRounds.WARMED, Duration.ofMinutes(3));
                 Files.write(profile, profile(serverAgent, PROFILE_SECONDS));
                 client.await(CmisRounds.DONE, Duration.ofMinutes(4));
@@ -105,8 +109,9 @@ class OpenCmisUnderAgentIT {
         contentBytesRead = printed(clientOutput, CmisRounds.READ_BYTES);
         contentReadNanos = printed(clientOutput, CmisRounds.READ_NANOS);
         contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
-        System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s%n%-22s %6s %6s %6s%n", ROUNDS,
-                (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS), "SOAPAction", "truth",
+        System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
+                (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS),
+                line(clientOutput, CmisRounds.WARM_UP_DONE), "SOAPAction", "truth",
                 "server", "client");
         Map<String, Long> server = AgentEndpoint.requestsPerOperation(serverPhases);
         Map<String, Long> client = AgentEndpoint.callsPerOperation(clientPhases);
