@@ -4,7 +4,6 @@ import dev.soapscope.recorder.Phase;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -19,7 +18,7 @@ import jdk.jfr.Timespan;
 @Description("A SOAP call this JVM made: its operation, peer, outcome, and the self time of each phase")
 @Category({"SOAP", "Client Calls"})
 @StackTrace(false)
-final class CallEvent extends Event {
+final class CallEvent extends HotSpotCounts {
     @Label("Operation")
     @Description("the WSDL operation, or what named it")
     String operation;
@@ -70,10 +69,6 @@ final class CallEvent extends Event {
     @Label("connect") @Timespan long connect;
     @Label("wait") @Timespan long wait;
     @Label("other") @Timespan long other;
-
-    @Label("Hot Spots")
-    @Description("how many times it met each hot-spot kind, as kind=count (factory.create=1 soap.conversion=4)")
-    String hotSpots;
 
     /** Sets {@code phase}'s field; false for a phase a client never has (it has no field here). */
     boolean phase(Phase phase, long nanos) {

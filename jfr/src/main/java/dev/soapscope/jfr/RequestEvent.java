@@ -4,7 +4,6 @@ import dev.soapscope.recorder.Phase;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -16,14 +15,15 @@ import jdk.jfr.Timespan;
  * a recording (a profile) runs. Its phase fields are {@link Phase}'s server phases, each its tag in camel case
  * ({@code soap.parse}: {@code soapParse}), labelled with the tag; {@code SoapEventsTest} holds them to {@link Phase}.
  * {@link CallEvent} repeats the common fields rather than sharing a superclass: JFR lists a superclass's fields after
- * the subclass's, which would put the operation after the phases in JMC and {@code jfr print}.
+ * the subclass's, which would put the operation after the phases in JMC and {@code jfr print}. The hot-spot counts,
+ * which come last, are the superclass's ({@link HotSpotCounts}).
  */
 @Name(SoapEvents.REQUEST)
 @Label("SOAP Request")
 @Description("A SOAP request this JVM served: its operation, outcome, and the self time of each phase")
 @Category({"SOAP", "Requests"})
 @StackTrace(false)
-final class RequestEvent extends Event {
+final class RequestEvent extends HotSpotCounts {
     @Label("Operation")
     @Description("the WSDL operation, or what named it")
     String operation;
@@ -70,10 +70,6 @@ final class RequestEvent extends Event {
     @Label("validation") @Timespan long validation;
     @Label("downstream") @Timespan long downstream;
     @Label("other") @Timespan long other;
-
-    @Label("Hot Spots")
-    @Description("how many times it met each hot-spot kind, as kind=count (factory.create=1 soap.conversion=4)")
-    String hotSpots;
 
     /** Sets {@code phase}'s field; false for a phase a server never has (it has no field here). */
     boolean phase(Phase phase, long nanos) {

@@ -18,8 +18,8 @@ import jdk.jfr.Recording;
  * Each request served and each SOAP call made as a JDK Flight Recorder event, {@value #REQUEST} and {@value #CALL},
  * and each hot spot met as an instant {@value #HOT_SPOT} (kind, site, the application's line, operation). A request
  * or call is begun when it opens (JFR cannot back-date an event) and committed when the recorder has its figures:
- * operation, outcome, bytes, allocation, the self time of each phase (a field each) and the hot-spot kinds it met
- * (one field, {@code kind=count}). Each event is a class of its own ({@link RequestEvent}, {@link CallEvent},
+ * operation, outcome, bytes, allocation, the self time of each phase and the times it met each hot-spot kind (a field
+ * each). Each event is a class of its own ({@link RequestEvent}, {@link CallEvent},
  * {@link HotSpotEvent}, {@link PhaseEvent}): written for every request while a profile runs, an event whose fields
  * JFR's generated code writes directly costs about half of one built with {@code EventFactory} (boxed values set by
  * index, a constructor called through a method handle). Nothing is allocated for a request unless a recording has
@@ -34,8 +34,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
      * not the hot spots nor the phases, off unless a recording turns them on.
      */
     public static final String PROFILER_SYNC = "+" + REQUEST + "+" + CALL;
-    /** {@link HotSpotKind#values()} and {@link Phase#values()} copy their arrays at every call. */
-    private static final HotSpotKind[] KINDS = HotSpotKind.values();
+    /** {@link Phase#values()} copies its array at every call. */
     private static final Phase[] PHASES = Phase.values();
 
     /** Kept: the type's own flag costs nothing, a look-up of the type about 160 ns. */
@@ -175,7 +174,7 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
                 event.phase(p, nanos);
             }
         }
-        event.hotSpots = hotSpots(r);
+        event.countHotSpots(r);
         event.commit();
     }
 
@@ -203,21 +202,8 @@ public final class SoapEvents implements OpenListener, HotSpotListener {
                 event.phase(p, nanos);
             }
         }
-        event.hotSpots = hotSpots(r);
+        event.countHotSpots(r);
         event.commit();
-    }
-
-    /** The hot-spot kinds met, with their counts, in the vocabulary's order; empty when none. */
-    static String hotSpots(CompletedRequest r) {
-        StringBuilder met = null;
-        for (HotSpotKind k : KINDS) {
-            int n = r.hotspots(k.ordinal());
-            if (n > 0) {
-                met = met == null ? new StringBuilder() : met.append(' ');
-                met.append(k.tag()).append('=').append(n);
-            }
-        }
-        return met == null ? "" : met.toString();
     }
 
     /** A tag as a field name: {@code soap.parse} is {@code soapParse}, {@code factory.create} {@code factoryCreate}. */

@@ -67,7 +67,8 @@ class SoapEventsTest {
         assertEquals("success", e.getString("outcome"));
         assertTrue(e.getLong("soapParse") >= 20_000_000, e.toString());
         assertTrue(e.getLong("invoke") >= 5_000_000, e.toString());
-        assertEquals("factory.create=1", e.getString("hotSpots"), e.toString());
+        assertEquals(1, e.getInt("factoryCreate"), e.toString());
+        assertEquals(0, e.getInt("regexCompile"), e.toString());
         // begun when the request opened: the event spans the request, not an instant at its end
         assertTrue(e.getDuration().compareTo(Duration.ofMillis(25)) >= 0, e.getDuration().toString());
         assertEquals(Thread.currentThread().getName(), e.getThread().getJavaName());
@@ -193,7 +194,11 @@ class SoapEventsTest {
             assertEquals(p.onServer(), request.contains(SoapEvents.camel(p.tag())), p + " in " + request);
             assertEquals(p.onClient(), call.contains(SoapEvents.camel(p.tag())), p + " in " + call);
         }
-        assertTrue(request.contains("hotSpots") && call.contains("hotSpots"), request + " / " + call);
+        List<String> kinds = java.util.Arrays.stream(HotSpotKind.values()).map(k -> SoapEvents.camel(k.tag()))
+                .collect(Collectors.toList());
+        for (List<String> side : List.of(request, call)) { // last, after the phases
+            assertEquals(kinds, side.subList(side.size() - kinds.size(), side.size()), side.toString());
+        }
         assertEquals("soapParse", SoapEvents.camel("soap.parse"));
         assertEquals("transportWrite", SoapEvents.camel("transport.write"));
     }
@@ -214,6 +219,23 @@ class SoapEventsTest {
                     assertEquals(p.tag(), f.getAnnotation(jdk.jfr.Label.class).value());
                     assertTrue(f.isAnnotationPresent(jdk.jfr.Timespan.class), p.tag());
                 }
+            }
+        }
+    }
+
+    /** Each hot-spot kind sets a field of its own on both sides, labelled with its tag. */
+    @Test
+    void eachHotSpotKindSetsItsOwnFieldLabelledWithItsTag() throws Exception {
+        RequestEvent request = new RequestEvent();
+        CallEvent call = new CallEvent();
+        for (HotSpotKind k : HotSpotKind.values()) {
+            int count = 10 + k.ordinal();
+            request.hotSpots(k, count);
+            call.hotSpots(k, count);
+            for (Object event : List.of(request, call)) {
+                java.lang.reflect.Field f = HotSpotCounts.class.getDeclaredField(SoapEvents.camel(k.tag()));
+                assertEquals(count, f.getInt(event), k + " in " + event.getClass().getSimpleName());
+                assertEquals(k.tag(), f.getAnnotation(jdk.jfr.Label.class).value());
             }
         }
     }

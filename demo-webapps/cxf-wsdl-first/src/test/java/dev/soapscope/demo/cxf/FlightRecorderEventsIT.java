@@ -115,7 +115,7 @@ class FlightRecorderEventsIT {
             checks.add(() -> assertEquals(servedNow, jmcOperations.size(), "JMC's parser: " + jmcOperations));
             checks.add(() -> assertTrue(jmcOperations.contains(NS + "getCustomersByName"), jmcOperations.toString()));
             if (java >= 21) { // jfr view: Java 21 and later
-                String view = run(jdk, "jfr", "view", "--width", "300", "--truncate", "beginning", "soapscope.Request",
+                String view = run(jdk, "jfr", "view", "--width", "450", "--truncate", "beginning", "soapscope.Request",
                         serverJfr.toString());
                 // a table of the requests under the event's label, a column per phase; narrow columns keep the
                 // operation's end (getCustomersByName)
