@@ -24,7 +24,7 @@ final class PhaseEvents implements SegmentSink {
     }
 
     @Override
-    public long start() {
+    public long start(long nanoTime) {
         if (!enabled()) {
             return 0;
         }
@@ -35,7 +35,7 @@ final class PhaseEvents implements SegmentSink {
     }
 
     @Override
-    public void end(long start, int phase) {
+    public void end(long start, long nanoTime, int phase) {
         PhaseEvent event = current.get();
         if (event == null) {
             return;

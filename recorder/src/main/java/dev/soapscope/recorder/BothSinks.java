@@ -19,20 +19,26 @@ final class BothSinks implements SegmentSink {
     }
 
     @Override
-    public long start() {
-        second.start();
-        return first.start();
+    public long start(long nanoTime) {
+        second.start(nanoTime);
+        return first.start(nanoTime);
     }
 
     @Override
-    public void end(long start, int phase) {
-        first.end(start, phase);
-        second.end(1, phase);
+    public long opened(long nanoTime) {
+        second.opened(nanoTime);
+        return first.opened(nanoTime);
+    }
+
+    @Override
+    public void end(long start, long nanoTime, int phase) {
+        first.end(start, nanoTime, phase);
+        second.end(1, nanoTime, phase);
     }
 
     @Override
     public void endUnmarked(long nanos, int phase) {
         first.endUnmarked(nanos, phase);
-        second.end(1, phase);
+        second.end(1, 0, phase);
     }
 }

@@ -2,15 +2,21 @@ package dev.soapscope.recorder;
 
 /**
  * Told of every stretch of time a request's thread spends in one phase, so that a sampler can tag its samples
- * with the phase (async-profiler spans). Called on the request's thread at every phase switch while installed:
- * keep it to a timestamp read and an event write.
+ * with the phase (async-profiler spans). Called on the request's thread at every phase change while installed, with
+ * the {@link System#nanoTime()} the recorder read there (a sink on the same clock needs no reading of its own): keep
+ * it to an event write.
  */
 public interface SegmentSink {
-    /** A token marking the start of a segment (a timestamp, never 0). */
-    long start();
+    /** A token marking the start of a segment at {@code nanoTime} (a timestamp, never 0; 0 for no segment). */
+    long start(long nanoTime);
 
-    /** The segment begun at {@code start} ended; the thread was in {@code phase} all along. */
-    void end(long start, int phase);
+    /** A request or call opened on this thread at {@code nanoTime}: the token of its first segment. */
+    default long opened(long nanoTime) {
+        return start(nanoTime);
+    }
+
+    /** The segment begun at {@code start} ended at {@code nanoTime}; the thread was in {@code phase} all along. */
+    void end(long start, long nanoTime, int phase);
 
     /**
      * A segment of {@code nanos} ended that has no start token: it was under way when the sink was installed, or

@@ -207,7 +207,7 @@ final class ThreadRecording implements CompletedRequest {
         startAlloc = lastAlloc = allocation ? AllocationMeter.current() : 0;
         allocMissing = allocation && startAlloc == AllocationMeter.UNAVAILABLE;
         SegmentSink sink = Recorder.segmentSink;
-        segmentStart = sink == null ? 0 : sink.start();
+        segmentStart = sink == null ? 0 : sink.opened(start);
         keepTimeline = Recorder.keepTimelines;
         if (keepTimeline) {
             if (timeline == null) {
@@ -266,13 +266,13 @@ final class ThreadRecording implements CompletedRequest {
             return;
         }
         if (segmentStart != 0) {
-            sink.end(segmentStart, endedPhase);
+            sink.end(segmentStart, last, endedPhase);
         } else {
             // a segment without a token was under way when profiling began: on a fresh JVM, a slow first request
             // can spend all of a short profile in one such segment
             sink.endUnmarked(endedNanos, endedPhase);
         }
-        segmentStart = open ? sink.start() : 0;
+        segmentStart = open ? sink.start(last) : 0;
     }
 
     /** Charges the entry on top, which a switch just replaced by {@code before}'s successor; cuts at a phase's end. */
@@ -348,7 +348,7 @@ final class ThreadRecording implements CompletedRequest {
         pop(Phase.DOWNSTREAM.ordinal());
         downstream = false;
         SegmentSink sink = Recorder.segmentSink;
-        segmentStart = open && sink != null ? sink.start() : 0;
+        segmentStart = open && sink != null ? sink.start(last) : 0;
     }
 
     /** The peer of an endpoint address, remembered for the next call of this thread. */
@@ -471,7 +471,7 @@ final class ThreadRecording implements CompletedRequest {
         }
         SegmentSink sink = Recorder.segmentSink;
         if (sink != null && segmentStart != 0) {
-            segmentStart = sink.start(); // the paused stretch's samples get no phase
+            segmentStart = sink.start(now); // the paused stretch's samples get no phase
         }
     }
 

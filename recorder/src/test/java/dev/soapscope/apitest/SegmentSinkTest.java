@@ -20,13 +20,13 @@ class SegmentSinkTest {
     private final List<String> segments = new ArrayList<String>();
     private final SegmentSink sink = new SegmentSink() {
         @Override
-        public long start() {
-            return System.nanoTime();
+        public long start(long nanoTime) {
+            return nanoTime;
         }
 
         @Override
-        public void end(long start, int phase) {
-            assertTrue(start != 0);
+        public void end(long start, long nanoTime, int phase) {
+            assertTrue(start != 0 && nanoTime >= start, start + " to " + nanoTime);
             segments.add(Phase.of(phase).tag());
         }
 

@@ -164,16 +164,21 @@ public final class ProfilerControl {
         if (b == null) {
             throw new IllegalStateException("no profiler can run here: " + unavailable);
         }
+        PhaseSpans spans = null;
         if (b.tagsPhases()) {
             // before the start, which samples a while before it returns (up to a second the first time): segments
             // begun meanwhile get their spans when they end (PhaseSpans.endUnmarked)
-            Recorder.setSegmentSink(new PhaseSpans());
+            spans = new PhaseSpans();
+            Recorder.setSegmentSink(spans);
         }
         try {
             b.start(event, intervalMillis, file);
         } catch (Exception e) {
             Recorder.setSegmentSink(null);
             throw e;
+        }
+        if (spans != null) {
+            spans.calibrate();
         }
         running = true;
         return file;

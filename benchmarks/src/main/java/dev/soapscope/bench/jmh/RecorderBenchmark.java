@@ -60,12 +60,12 @@ public class RecorderBenchmark {
         private long next = 1;
 
         @Override
-        public long start() {
+        public long start(long nanoTime) {
             return next++;
         }
 
         @Override
-        public void end(long start, int phase) {
+        public void end(long start, long nanoTime, int phase) {
             // nothing: a profiler would write a span here
         }
     }
