@@ -46,6 +46,9 @@ public final class HotSpots {
 
     /** {@link #hotspot(int, String)} on this thread's recording, which the caller has already looked up. */
     private static void hotspot(ThreadRecording t, int kind, String detail) {
+        if (kind == HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal() && t.countByteRead(detail)) {
+            return; // the next byte at the same stream
+        }
         if (t.busy) {
             return;
         }
@@ -66,7 +69,10 @@ public final class HotSpots {
                 if (!site.oneOff()) {
                     t.hotspots[kind]++;
                 }
-                t.countSite(site);
+                int slot = t.countSite(site);
+                if (perByte) {
+                    t.lastByteRead(d, site.oneOff() ? -1 : slot);
+                }
             } else {
                 site.add(OperationTable.NO_REQUEST, 1);
                 a.statsFor(OperationTable.NO_REQUEST).addHotSpot(kind);

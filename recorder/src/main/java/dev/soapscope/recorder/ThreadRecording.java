@@ -123,6 +123,14 @@ final class ThreadRecording implements CompletedRequest {
     static final int BYTE_READ_STREAMS = 4;
 
     /**
+     * The stream of this request's last single-byte read ({@code detail}, as the advice passes it: the same String
+     * each time) and its site's slot: the next byte read there, about 200 a MIME message, is counted with two
+     * increments, no look-up.
+     */
+    private String lastByteDetail;
+    private int lastByteSlot = -1;
+
+    /**
      * Header names this thread cleaned lately, kept across requests: a SOAPAction that spells one of them (quoted, as
      * clients send it, or not) is named without making a String. A handful, so a thread keeps little whatever clients send.
      */
@@ -385,20 +393,39 @@ final class ThreadRecording implements CompletedRequest {
         return System.nanoTime() - start;
     }
 
-    /** Counts a site for this request; past {@link #MAX_REQUEST_SITES} sites, only its kind is kept. */
-    void countSite(HotSpotSite site) {
+    /**
+     * Counts a site for this request; past {@link #MAX_REQUEST_SITES} sites, only its kind is kept. Returns the site's
+     * slot, or -1 when it had none.
+     */
+    int countSite(HotSpotSite site) {
         for (int i = 0; i < siteCount; i++) {
             if (sites[i] == site) {
                 siteCounts[i]++;
-                return;
+                return i;
             }
         }
         if (siteCount == MAX_REQUEST_SITES) {
             siteOverflow[site.kind().ordinal()]++;
-            return;
+            return -1;
         }
         sites[siteCount] = site;
-        siteCounts[siteCount++] = 1;
+        siteCounts[siteCount] = 1;
+        return siteCount++;
+    }
+
+    void lastByteRead(String detail, int slot) {
+        lastByteDetail = slot < 0 ? null : detail;
+        lastByteSlot = slot;
+    }
+
+    /** One more single-byte read at the last one's stream, in the same request: counted; false for any other. */
+    boolean countByteRead(String detail) {
+        if (detail != lastByteDetail || detail == null || busy || !open || implicit) {
+            return false;
+        }
+        hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()]++;
+        siteCounts[lastByteSlot]++;
+        return true;
     }
 
     /** The thread's next random draw (xorshift): whether an event of a settled detail is walked to check it. */
@@ -490,6 +517,7 @@ final class ThreadRecording implements CompletedRequest {
             sites[i] = null;
         }
         siteCount = 0;
+        lastByteRead(null, -1);
         for (int k = 0; k < HotSpotKind.COUNT; k++) {
             if (siteOverflow[k] != 0) {
                 all.overflow(k).add(operation, siteOverflow[k]);
@@ -593,6 +621,7 @@ final class ThreadRecording implements CompletedRequest {
         positions.clear();
         Arrays.fill(byteReadDetails, null);
         Arrays.fill(byteReadSites, null);
+        lastByteRead(null, -1);
         depth = 0;
         overflow = 0;
         loggingDepth = 0;

@@ -920,6 +920,27 @@ class RecorderTest {
         assertEquals(200, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Part").total());
     }
 
+    /** Runs of bytes at one stream, then another, then the first again, over two requests: each byte counted once. */
+    @Test
+    void runsOfSingleByteReadsAreCountedPerStreamAndPerRequest() {
+        listen();
+        for (int request = 0; request < 2; request++) {
+            int token = Recorder.requestStart();
+            for (String stream : new String[] {"test.RunA", "test.RunB", "test.RunA"}) {
+                for (int i = 0; i < 50; i++) {
+                    HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, stream);
+                }
+            }
+            Recorder.requestEnd(token, 200, false);
+            assertEquals(150, seen.get(request).hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()], "request " + request);
+        }
+        assertEquals(200, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.RunA").total());
+        assertEquals(100, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.RunB").total());
+        HotSpots.hotspot(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.RunA"); // outside a request: not the last request's
+        assertEquals(201, find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.RunA").total());
+        assertEquals(150, seen.get(1).hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()]);
+    }
+
     @Test
     void operationsWhoseFirstEventsOfADetailAreAtLinesOfTheirOwnSettleEach() {
         for (int r = 0; r < HotSpotSites.SETTLE_AFTER; r++) {
