@@ -132,13 +132,16 @@ final class ThreadRecording implements CompletedRequest {
 
     /**
      * Header names this thread cleaned lately, kept across requests: a SOAPAction that spells one of them (quoted, as
-     * clients send it, or not) is named without making a String. A handful, so a thread keeps little whatever clients send.
+     * clients send it, or not) is named without making a String. Sixteen: a container hands a service's requests to
+     * any of its threads, so each thread meets all of its operations (OpenCMIS's client uses eight, which four slots
+     * missed at almost every request, a new name and its quoted copy each time); few, so a thread keeps little
+     * whatever clients send.
      */
     private final String[] recentNames = new String[RECENT_NAMES];
     /** Each of them in quotes, as most clients send a SOAPAction: compared with {@code equals}, which the JIT vectorizes. */
     private final String[] recentQuoted = new String[RECENT_NAMES];
     private int nextRecentName;
-    static final int RECENT_NAMES = 4;
+    static final int RECENT_NAMES = 16;
 
     /** A request is open on this thread. */
     boolean open;
