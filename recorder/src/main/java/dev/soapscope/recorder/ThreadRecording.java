@@ -71,6 +71,13 @@ final class ThreadRecording implements CompletedRequest {
 
     private final int[] stack = new int[MAX_DEPTH];
     private int depth;
+    /**
+     * The entry on top was exited, but is left only at the thread's next switch: a stack's phase (a {@link PhaseDetails}
+     * entry: CXF's {@code pre-logical}, Axis2's {@code Dispatch}) runs its interceptors one after another, and each
+     * one's exit and the next one's entry are then no switch at all. Its stretch runs from its first interceptor's start
+     * to its last one's end; only such entries, never the stack's last, are put off.
+     */
+    private boolean exitPending;
     /** Phases entered past {@link #MAX_DEPTH}: counted so that their exits pair up, not tracked. */
     private int overflow;
     /** {@link Phase#LOGGING} entries on the stack: work nested in logging is done for the log, so it is logging's. */
@@ -298,6 +305,13 @@ final class ThreadRecording implements CompletedRequest {
     /** Enters a stack entry: a phase ordinal, with a {@link PhaseDetails} id in the upper bits if any. */
     void push(int entry) {
         int before = chargedEntry();
+        if (exitPending) {
+            exitPending = false;
+            if (entry == before) {
+                return; // the next interceptor of the same stack phase: the stretch goes on
+            }
+            depth--; // the put-off exit: its stretch ends at this switch
+        }
         if (depth < MAX_DEPTH) {
             stack[depth++] = entry;
             if (entry == Phase.LOGGING.ordinal()) {
@@ -314,9 +328,30 @@ final class ThreadRecording implements CompletedRequest {
      * code) unwinds to the matching entry; an exit with no matching entry is ignored.
      */
     void pop(int entry) {
+        if (!exitPending && overflow == 0 && depth >= 2 && entry >>> PhaseDetails.SHIFT != 0 && stack[depth - 1] == entry) {
+            exitPending = true; // left when the thread next switches, unless the next thing is the same entry again
+            return;
+        }
         int before = chargedEntry();
+        if (exitPending) {
+            exitPending = false;
+            depth--; // the put-off exit: its stretch ends at this switch
+        }
         unwind(entry);
         switched(before);
+    }
+
+    /**
+     * Leaves the stack phase whose exit was put off: what ran since it (a chain's own step to its next interceptor) was
+     * in that stack phase's stretch, and is charged to it.
+     */
+    private void settle() {
+        if (exitPending) {
+            exitPending = false;
+            int before = chargedEntry();
+            depth--;
+            switched(before);
+        }
     }
 
     private void unwind(int entry) {
@@ -385,6 +420,7 @@ final class ThreadRecording implements CompletedRequest {
 
     /** The phase on top of the stack, or -1 when none is. */
     int topPhase() {
+        settle();
         return depth == 0 ? -1 : stack[depth - 1] & PHASE_MASK;
     }
 
@@ -480,6 +516,7 @@ final class ThreadRecording implements CompletedRequest {
      * reads after it returned): what came before is charged; what follows is no phase's.
      */
     void pause() {
+        settle();
         charge(chargedEntry(), true); // the same phase may go on after the pause, but not its span, nor its figures
         cutSegment();
     }
@@ -506,6 +543,7 @@ final class ThreadRecording implements CompletedRequest {
     }
 
     void close() {
+        settle();
         open = false; // the last segment ends here and no new one starts
         charge(chargedEntry(), true);
         cutSegment();
@@ -625,6 +663,7 @@ final class ThreadRecording implements CompletedRequest {
         Arrays.fill(byteReadDetails, null);
         Arrays.fill(byteReadSites, null);
         lastByteRead(null, -1);
+        exitPending = false;
         depth = 0;
         overflow = 0;
         loggingDepth = 0;
