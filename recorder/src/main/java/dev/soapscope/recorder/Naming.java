@@ -174,8 +174,8 @@ public final class Naming {
 
     /** The SOAPAction header made a label; one this thread met lately costs a comparison, not a new String. */
     private static String headerName(ThreadRecording t, String soapAction) {
-        if (soapAction == null || soapAction.length() <= 2 && OperationTable.clean(soapAction) == null) {
-            return null; // "" as most WSDLs' soapAction="" makes clients send it, asked twice a request: no label
+        if (soapAction == null) {
+            return null;
         }
         String name = t.recentName(soapAction);
         if (name == null) {

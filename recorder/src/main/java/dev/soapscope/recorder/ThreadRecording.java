@@ -332,26 +332,22 @@ final class ThreadRecording implements CompletedRequest {
             exitPending = true; // left when the thread next switches, unless the next thing is the same entry again
             return;
         }
-        int before = chargedEntry();
-        if (exitPending) {
-            exitPending = false;
-            depth--; // the put-off exit: its stretch ends at this switch
-        }
+        int before = leavePending();
         unwind(entry);
         switched(before);
     }
 
     /**
-     * Leaves the stack phase whose exit was put off: what ran since it (a chain's own step to its next interceptor) was
-     * in that stack phase's stretch, and is charged to it.
+     * The entry charged until now, leaving the one whose exit was put off, if any: what ran since that exit (a chain's
+     * own step to its next interceptor) was in its stretch, and is charged to it by the caller's switch.
      */
-    private void settle() {
+    private int leavePending() {
+        int before = chargedEntry();
         if (exitPending) {
             exitPending = false;
-            int before = chargedEntry();
             depth--;
-            switched(before);
         }
+        return before;
     }
 
     private void unwind(int entry) {
@@ -418,9 +414,8 @@ final class ThreadRecording implements CompletedRequest {
         return lastRow;
     }
 
-    /** The phase on top of the stack, or -1 when none is. */
+    /** The phase on top of the stack, or -1 when none is (an exit put off is not left yet: its stretch goes on). */
     int topPhase() {
-        settle();
         return depth == 0 ? -1 : stack[depth - 1] & PHASE_MASK;
     }
 
@@ -516,8 +511,7 @@ final class ThreadRecording implements CompletedRequest {
      * reads after it returned): what came before is charged; what follows is no phase's.
      */
     void pause() {
-        settle();
-        charge(chargedEntry(), true); // the same phase may go on after the pause, but not its span, nor its figures
+        charge(leavePending(), true); // the same phase may go on after the pause, but not its span, nor its figures
         cutSegment();
     }
 
@@ -543,9 +537,8 @@ final class ThreadRecording implements CompletedRequest {
     }
 
     void close() {
-        settle();
         open = false; // the last segment ends here and no new one starts
-        charge(chargedEntry(), true);
+        charge(leavePending(), true);
         cutSegment();
         totalNanos = last - start;
         totalAlloc = allocMissing ? 0 : lastAlloc - startAlloc;
