@@ -140,6 +140,7 @@ public final class Queries implements AutoCloseable {
         private volatile long lastUsed = System.nanoTime();
         private volatile boolean cancelled;
         private volatile Future<?> producer;
+        private volatile boolean lastPut;
         /** Guarded by fetchLock. */
         private boolean exhausted;
 
@@ -155,7 +156,7 @@ public final class Queries implements AutoCloseable {
         /** True while the producer thread works for this query (false once it has put the last tuple, or stopped). */
         boolean producing() {
             Future<?> running = producer;
-            return running == null || !running.isDone();
+            return !lastPut && (running == null || !running.isDone());
         }
 
         /**
@@ -202,6 +203,7 @@ public final class Queries implements AutoCloseable {
                         return;
                     }
                 }
+                lastPut = true; // before END: a fetch that meets END sees it, whenever this thread gets to end
                 put(END);
             } catch (InterruptedException e) {
                 // cancelled
