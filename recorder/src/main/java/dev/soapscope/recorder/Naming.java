@@ -28,6 +28,18 @@ public final class Naming {
         }
     }
 
+    /** {@link #nameRequest(NameSource, String)} by a stack's operation {@code QName}: its label made once, not per request. */
+    public static void nameOperation(NameSource source, Object operation) {
+        try {
+            ThreadRecording t = THREADS.get();
+            if (operation != null && wantsName(t, source)) {
+                name(t, source, QNameLabels.of(operation));
+            }
+        } catch (Throwable e) {
+            failed("nameOperation", e);
+        }
+    }
+
     /** Whether a name from {@code source} would change anything: a higher rank, or the stack's first name. */
     private static boolean wantsName(ThreadRecording t, NameSource source) {
         return t.open && !t.implicit

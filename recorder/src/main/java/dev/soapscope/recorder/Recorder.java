@@ -385,31 +385,38 @@ public final class Recorder {
     /** Enters a phase by ordinal: for callers that see another class loader's {@link Phase}. */
     public static void enter(int phase) {
         try {
-            ThreadRecording t = THREADS.get();
-            if (t.busy) {
-                return;
-            }
-            if (!t.open) {
-                t.open(true, aggregates.allocation);
-            }
-            t.push(phase);
+            enter(THREADS.get(), phase);
         } catch (Throwable e) {
             failed("enter", e);
         }
     }
 
+    /** {@link #enter(int)} on the thread's recording a caller already holds: one thread-local lookup, not two. */
+    static void enter(ThreadRecording t, int phase) {
+        if (t.busy) {
+            return;
+        }
+        if (!t.open) {
+            t.open(true, aggregates.allocation);
+        }
+        t.push(phase);
+    }
+
     public static void exit(int phase) {
         try {
-            ThreadRecording t = THREADS.get();
-            if (t.busy || !t.open) {
-                return;
-            }
-            t.pop(phase);
-            if (t.implicit && t.idle()) {
-                finish(t);
-            }
+            exit(THREADS.get(), phase);
         } catch (Throwable e) {
             failed("exit", e);
+        }
+    }
+
+    static void exit(ThreadRecording t, int phase) {
+        if (t.busy || !t.open) {
+            return;
+        }
+        t.pop(phase);
+        if (t.implicit && t.idle()) {
+            finish(t);
         }
     }
 
@@ -436,9 +443,10 @@ public final class Recorder {
      */
     public static int enterDetail(String name, boolean outbound) {
         try {
-            int entry = PhaseDetails.entry(name, outbound, THREADS.get().client);
+            ThreadRecording t = THREADS.get();
+            int entry = PhaseDetails.entry(name, outbound, t.client);
             if (entry >= 0) {
-                enter(entry);
+                enter(t, entry);
             }
             return entry;
         } catch (Throwable e) {

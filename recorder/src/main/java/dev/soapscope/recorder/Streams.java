@@ -99,7 +99,7 @@ public final class Streams {
         try {
             ThreadRecording t = THREADS.get();
             if (t.readDepth++ == 0 && !insideByteRead(t)) {
-                enter(Phase.TRANSPORT_READ.ordinal());
+                enter(t, Phase.TRANSPORT_READ.ordinal());
             }
         } catch (Throwable e) {
             failed("readStart", e);
@@ -125,7 +125,7 @@ public final class Streams {
             if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
                 hotspot(SINGLE_BYTE_READ, stream);
             }
-            exit(Phase.TRANSPORT_READ.ordinal());
+            exit(t, Phase.TRANSPORT_READ.ordinal());
         } catch (Throwable e) {
             failed("readEnd", e);
         }
@@ -135,7 +135,7 @@ public final class Streams {
         try {
             ThreadRecording t = THREADS.get();
             if (t.writeDepth++ == 0) {
-                enter(Phase.TRANSPORT_WRITE.ordinal());
+                enter(t, Phase.TRANSPORT_WRITE.ordinal());
             }
         } catch (Throwable e) {
             failed("writeStart", e);
@@ -155,7 +155,7 @@ public final class Streams {
                 }
                 t.bytesOut += bytes;
             }
-            exit(Phase.TRANSPORT_WRITE.ordinal());
+            exit(t, Phase.TRANSPORT_WRITE.ordinal());
         } catch (Throwable e) {
             failed("writeEnd", e);
         }

@@ -434,7 +434,7 @@ final class ClientProbes {
                         }
                         Naming.nameRequest(NameSource.STACK, named);
                     }
-                    Naming.nameRequest(NameSource.STACK, op.toString()); // no name of the same rank yet: CXF's
+                    Naming.nameOperation(NameSource.STACK, op); // no name of the same rank yet: CXF's
                 }
                 // the address the application set: in the call's own request context, else in the client's (a
                 // proxy's call passes none); nothing allocated, this runs in every call
@@ -664,7 +664,7 @@ final class ClientProbes {
                 javax.xml.namespace.QName name = op == null ? null : op.getName();
                 String action = c.getOptions() == null ? null : c.getOptions().getAction();
                 if (name != null && !name.getLocalPart().startsWith("anon")) {
-                    Naming.nameRequest(NameSource.STACK, name.toString());
+                    Naming.nameOperation(NameSource.STACK, name);
                 } else if (action != null && !action.isEmpty()) {
                     Naming.nameRequest(NameSource.STACK, action);
                 }
@@ -692,7 +692,7 @@ final class ClientProbes {
                 org.apache.axis.client.Call c = (org.apache.axis.client.Call) call;
                 javax.xml.namespace.QName op = c.getOperationName();
                 if (op != null) {
-                    Naming.nameRequest(NameSource.STACK, op.toString());
+                    Naming.nameOperation(NameSource.STACK, op);
                 } else {
                     Naming.nameRequest(NameSource.SOAP_ACTION, c.getSOAPActionURI());
                 }

@@ -218,8 +218,11 @@ final class CxfProbes {
         static void enter(@Advice.Argument(0) Object exchange, @Advice.Argument(2) java.lang.reflect.Method method) {
             org.apache.cxf.service.model.BindingOperationInfo op =
                     ((org.apache.cxf.message.Exchange) exchange).getBindingOperationInfo();
-            Naming.nameRequest(NameSource.STACK, op != null ? op.getName().toString()
-                    : method.getDeclaringClass().getSimpleName() + "." + method.getName());
+            if (op != null) {
+                Naming.nameOperation(NameSource.STACK, op.getName());
+            } else {
+                Naming.nameRequest(NameSource.STACK, method.getDeclaringClass().getSimpleName() + "." + method.getName());
+            }
         }
     }
 
@@ -234,7 +237,7 @@ final class CxfProbes {
             org.apache.cxf.service.model.BindingOperationInfo op =
                     exchange == null ? null : exchange.getBindingOperationInfo();
             if (op != null) {
-                Naming.nameRequest(NameSource.STACK, op.getName().toString());
+                Naming.nameOperation(NameSource.STACK, op.getName());
             }
         }
     }

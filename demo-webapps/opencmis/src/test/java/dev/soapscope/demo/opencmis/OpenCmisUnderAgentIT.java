@@ -41,8 +41,14 @@ class OpenCmisUnderAgentIT {
     static final int ROUNDS = 90;
     /** The profile of the steady rounds: inside the 50 rounds after the warm-up (0.15-0.6 s each here). */
     static final int PROFILE_SECONDS = 12;
-    /** The first profile, over the light warm-up calls: what runs only while a profile does is compiled after it. */
-    static final int WARM_UP_PROFILE_SECONDS = 25;
+    /** The first profile, over the light warm-up rounds: what runs only while a profile does is compiled after it. */
+    static final int WARM_UP_PROFILE_SECONDS = 20;
+    /**
+     * The warm-up goes on this long after its profile: stopping a profile sends the methods that inlined a phase switch
+     * back to the interpreter (the branch that cuts the profiler's spans is no longer taken), Tomcat's and CXF's among
+     * them; without the pause they were still in C1 through the measured profile.
+     */
+    static final int RECOMPILE_SECONDS = 8;
     static final String SINGLE_BYTE_READ = "stream.single_byte_read";
     /** Tomcat 9 on JDK 17 with JAXB 2.2.11, which defines classes through ClassLoader. */
     static final String[] SERVER_OPENS = {"--add-opens", "java.base/java.lang=ALL-UNNAMED",
@@ -63,6 +69,7 @@ class OpenCmisUnderAgentIT {
     private long contentBytesRead;
     private long contentReadNanos;
     private long contentCallNanos;
+    private long contentCalls;
 
     @BeforeAll
     void runRounds() throws Exception {
@@ -74,6 +81,10 @@ class OpenCmisUnderAgentIT {
         // the JDK's own JIT, as a production server has it: the agent's share is judged on compiled code, not on C1's
         ForkedServer.Builder builder = ForkedServer.tomcat9().fullJit().webapp(webapp).jvmArgs(SERVER_OPENS)
                 .javaagent(ForkedServer.agentJarUnderTest(), "port=0,profiler.interval.ms=1");
+        String extra = System.getProperty("opencmis.serverJvmArgs", "").trim(); // to look into a run: -Xlog:..., -XX:...
+        if (!extra.isEmpty()) {
+            builder.jvmArgs(extra.split("\\s+"));
+        }
         // what a Tomcat installation would have in tomcat/lib: the Java EE APIs JDK 17 no longer has
         classpath("server").forEach(builder::classpath);
         long started = System.nanoTime();
@@ -91,7 +102,8 @@ class OpenCmisUnderAgentIT {
                     .start()) {
                 client.await(CmisRounds.WARMING, Duration.ofMinutes(3));
                 profile(serverAgent, WARM_UP_PROFILE_SECONDS);
-                Files.createFile(warmedUp); // the warm-up calls stop
+                Thread.sleep(RECOMPILE_SECONDS * 1000L);
+                Files.createFile(warmedUp); // the warm-up rounds stop
                 client.await(CmisRounds.WARMED, Duration.ofMinutes(3));
                 Files.write(profile, profile(serverAgent, PROFILE_SECONDS));
                 client.await(CmisRounds.DONE, Duration.ofMinutes(4));
@@ -109,6 +121,7 @@ class OpenCmisUnderAgentIT {
         contentBytesRead = printed(clientOutput, CmisRounds.READ_BYTES);
         contentReadNanos = printed(clientOutput, CmisRounds.READ_NANOS);
         contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
+        contentCalls = printed(clientOutput, CmisRounds.CONTENT_CALLS);
         System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
                 (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS),
                 line(clientOutput, CmisRounds.WARM_UP_DONE), "SOAPAction", "truth",
@@ -203,7 +216,7 @@ class OpenCmisUnderAgentIT {
                 contentCallNanos / 1e6, contentBytesRead, readMillis, outside.path("spans").asLong(),
                 outside.path("duration_us").path("mean").asDouble(), String.join(", ", (Iterable<String>) outside.path("phases")::fieldNames));
         assertAll(
-                () -> assertEquals(ROUNDS, calls, "getContentStream calls"),
+                () -> assertEquals(contentCalls, calls, "getContentStream calls, the warm-up's too"),
                 () -> assertTrue(bytesIn >= 0.9 * contentBytesRead, String.format("getContentStream bytes in: %d"
                         + " (%d per call), the content the client read back %d (%.1f%%)", bytesIn, bytesIn / calls,
                         contentBytesRead, 100.0 * bytesIn / contentBytesRead)),
@@ -219,8 +232,9 @@ class OpenCmisUnderAgentIT {
     }
 
     /**
-     * f. soapscope's own frames in the server's request threads, once warm (after the warm-up's 5,000 light requests
-     * too: what runs once a request is C2's code, as in a server that has run a while): the samples through Tomcat's
+     * f. soapscope's own frames in the server's request threads, once warm (after the warm-up's light rounds of the
+     * same calls: what runs once a request is C2's code, as in a server that has run a while; the share of samples with
+     * an interpreted or C1 frame on top is printed, to tell a cold application from a warm one): the samples through Tomcat's
      * request processing ({@code CoyoteAdapter.service}) with a {@code dev/soapscope/} frame, as scripts/agent-frames.sh
      * counts them, in two parts: what the agent always does, and what it does only while a profile runs (this one):
      * async-profiler's phase spans at each phase switch ({@code PhaseSpans}) and its Flight Recorder events' writing
@@ -239,12 +253,17 @@ class OpenCmisUnderAgentIT {
         long requestSamples = 0;
         long always = 0;
         long whileProfiling = 0;
+        long coldTop = 0;
         boolean phaseTagged = false;
         for (String line : Files.readAllLines(flame.resolve("flame.collapsed"))) {
             phaseTagged |= line.startsWith("[phase:");
             if (line.contains("CoyoteAdapter.service")) {
                 long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
                 requestSamples += n;
+                String top = line.substring(line.lastIndexOf(';') + 1, line.lastIndexOf(' '));
+                if (top.endsWith("_[0]") || top.endsWith("_[1]")) {
+                    coldTop += n;
+                }
                 if (line.contains("dev/soapscope/jfr/") || line.contains("dev/soapscope/agent/profiler/PhaseSpans")) {
                     whileProfiling += n;
                 } else if (line.contains("dev/soapscope/")) {
@@ -260,7 +279,7 @@ class OpenCmisUnderAgentIT {
                 + " (%.1f%%), only while profiling (phase spans, Flight Recorder events) %d (%.1f%%)", samples,
                 agent + profiling, 100.0 * (agent + profiling) / samples, agent, 100.0 * agent / samples, profiling,
                 100.0 * profiling / samples);
-        System.err.println(figures);
+        System.err.printf("%s; interpreted or C1 on top %.1f%%%n", figures, 100.0 * coldTop / samples);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
         // bounds over what was measured (always 4.5-5.1%, while profiling 2.5-2.8%, on 2 busy cores), not the targets:
         // issue 42 asks 5% of all, the goal is 2%
