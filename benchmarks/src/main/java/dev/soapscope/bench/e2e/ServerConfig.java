@@ -1,5 +1,7 @@
 package dev.soapscope.bench.e2e;
 
+import dev.soapscope.bench.app.NoopTransformerAgent;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,11 @@ public enum ServerConfig {
     PROFILER("agent + profiler (cpu, 10 ms)"),
     /** Start-up only: the agent started, every probe disabled; tells its own start from the instrumentation's cost. */
     NO_PROBES("agent, every probe disabled"),
+    /**
+     * Start-up only: no soapscope, a Java agent whose class file transformer changes nothing: the floor for any agent
+     * that weaves classes as they load ({@link NoopTransformerAgent}).
+     */
+    NOOP_TRANSFORMER("a no-op class file transformer (the floor)"),
     /** Every instrumentation on (its defaults), nothing exported: what it costs to record, not to ship. */
     OTEL("OpenTelemetry Java agent (exporters none)"),
     /** Its defaults, the APM server unreachable: events are recorded, then dropped when the queue is full. */
@@ -24,7 +31,7 @@ public enum ServerConfig {
     /** What the end-to-end runs compare. */
     static final ServerConfig[] COMPARED = {NONE, AGENT, PROFILER};
     /** What the start-up part compares. */
-    static final ServerConfig[] STARTUP = {NONE, AGENT, PROFILER, NO_PROBES};
+    static final ServerConfig[] STARTUP = {NONE, AGENT, PROFILER, NO_PROBES, NOOP_TRANSFORMER};
     /** What the side-by-side part compares. */
     static final ServerConfig[] SIDE_BY_SIDE = {NONE, AGENT, PROFILER, OTEL, ELASTIC};
 
@@ -51,10 +58,11 @@ public enum ServerConfig {
     }
 
     /**
-     * JVM options for this configuration; {@code profilerDir} is used by {@link #PROFILER} only, {@code allProbes}
-     * (the names the agent printed at start) by {@link #NO_PROBES} only.
+     * JVM options for this configuration; {@code profilerDir} is used by {@link #PROFILER} only (and its parent, the
+     * run's work directory, by {@link #NOOP_TRANSFORMER} for its jar), {@code allProbes} (the names the agent printed
+     * at start) by {@link #NO_PROBES} only.
      */
-    List<String> jvmOptions(DemoServer.Artifacts files, Path profilerDir, List<String> allProbes) {
+    List<String> jvmOptions(DemoServer.Artifacts files, Path profilerDir, List<String> allProbes) throws IOException {
         List<String> options = new ArrayList<>();
         switch (this) {
             case NONE -> {
@@ -66,6 +74,10 @@ public enum ServerConfig {
                 options.add("-Dotel.metrics.exporter=none");
                 options.add("-Dotel.logs.exporter=none");
                 options.add("-Dotel.service.name=soapscope-bench");
+                return options;
+            }
+            case NOOP_TRANSFORMER -> {
+                options.add("-javaagent:" + NoopTransformerAgent.jar(profilerDir.getParent()).toAbsolutePath());
                 return options;
             }
             case ELASTIC -> {

@@ -94,6 +94,14 @@ public final class Startup {
         b.append(String.format("Of what the agent adds, about %.0f ms is its own start (the agent with every probe disabled:"
                 + " bootstrap jar, Micrometer, endpoint, matching the classes loaded before it) and about %.0f ms the probes (matching"
                 + " every class loaded afterwards and transforming those that match).%n", own, instrumentation));
+        double floor = Stats.median(toArray(first.get(ServerConfig.NOOP_TRANSFORMER))) - base;
+        double floorCpu = Stats.median(toArray(cpu.get(ServerConfig.NOOP_TRANSFORMER))) - baseCpu;
+        card.add("the floor, a no-op class file transformer: payload-caching", String.format(
+                "%+.0f ms wall (%+.0f%%), %+.0f ms CPU (%+.0f%%)", floor, 100 * floor / base, floorCpu, 100 * floorCpu / baseCpu),
+                "", "what any agent that weaves classes as they load adds");
+        b.append(String.format("%nA Java agent whose class file transformer changes nothing adds %+.0f ms (%+.0f%%) wall and"
+                + " %+.0f ms CPU: the JVM hands every class it loads to it. That is the floor for an agent that weaves classes"
+                + " as they load, as soapscope must to count from the first request.%n", floor, 100 * floor / base, floorCpu));
         return b.toString();
     }
 
