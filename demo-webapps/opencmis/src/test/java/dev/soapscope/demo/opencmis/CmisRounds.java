@@ -53,14 +53,15 @@ public final class CmisRounds {
      * profiles the server from here.
      */
     static final String WARMED = "CMIS rounds warmed up";
-    static final int WARM_UP_ROUNDS = 40;
+    /** Full rounds before the light ones: the large contents' code paths (their loops compile quickly) warm here. */
+    static final int WARM_UP_ROUNDS = 20;
     /**
      * Calls the warm-up's light rounds make at least, as a server in production has served many requests: what runs
      * once a request (the agent's start and end of it, naming, its event; each operation's own code) is compiled by C2
-     * only after thousands of them; in 40 rounds that code still ran in C1 or the interpreter. The rounds of the whole
-     * mix, not one light call over and over: with only the root folder's object, 45% of the measured profile's request
-     * samples had an interpreted or C1 frame on top (the other operations' code), so the agent's share was read
-     * against a cold application.
+     * only after thousands of them; in 40 full rounds that code still ran in C1 or the interpreter. The rounds of the
+     * whole mix, not one light call over and over: with only the root folder's object, 45% of the measured profile's
+     * request samples had an interpreted or C1 frame on top (the other operations' code), so the agent's share was
+     * read against a cold application.
      */
     static final int WARM_UP_CALLS = Integer.getInteger("warmUpCalls", 1000);
     static final String WARM_UP_DONE = "warm-up calls: ";

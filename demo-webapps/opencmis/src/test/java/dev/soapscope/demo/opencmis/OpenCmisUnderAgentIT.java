@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenCmisUnderAgentIT {
-    static final int ROUNDS = 90;
+    static final int ROUNDS = 70;
     /** The profile of the steady rounds: inside the 50 rounds after the warm-up (0.15-0.6 s each here). */
     static final int PROFILE_SECONDS = 12;
     /** The first profile, over the light warm-up rounds: what runs only while a profile does is compiled after it. */
