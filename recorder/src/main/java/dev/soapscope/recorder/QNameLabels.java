@@ -4,9 +4,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A stack's operation {@code QName} as its label, {@code {namespace}local} cleaned by {@link OperationTable}'s rules:
- * made once per name, not a new String per request (a stack hands the same few names over and over). Keyed by the
- * object, not the type: an application may bring its own {@code QName} class (an old stax-api jar), whose equality
- * is all this needs. Bounded: the names come from the services' WSDLs, but the map is cleared if ever they do not.
+ * made once per name, not a new String per request (a stack hands the same few names over and over). Only the JDK's
+ * own {@code QName} is kept: one an application brings (an old stax-api jar) would hold its class loader after an
+ * undeploy, so its name is made each time. Bounded: the names come from the services' WSDLs, but the map is cleared
+ * if ever they do not.
  */
 final class QNameLabels {
     static final int MAX = 1024;
@@ -17,6 +18,9 @@ final class QNameLabels {
 
     /** The label of {@code name}, or null when its text cleans to nothing. */
     static String of(Object name) {
+        if (name.getClass().getClassLoader() != null) {
+            return OperationTable.clean(name.toString());
+        }
         String label = LABELS.get(name);
         if (label != null) {
             return label;

@@ -20,6 +20,19 @@ class QNameLabelsTest {
     }
 
     @Test
+    void anApplicationsOwnNameTypeIsLabelledButNotKept() {
+        int before = QNameLabels.size();
+        Object own = new Object() {
+            @Override
+            public String toString() {
+                return "{urn:own}op";
+            }
+        };
+        assertEquals("{urn:own}op", QNameLabels.of(own));
+        assertEquals(before, QNameLabels.size(), "a class of an application's loader would pin it");
+    }
+
+    @Test
     void aNameThatCleansToNothingHasNoLabel() {
         assertNull(QNameLabels.of(new QName("", " ")));
     }

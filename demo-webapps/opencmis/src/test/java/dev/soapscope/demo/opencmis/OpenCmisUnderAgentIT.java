@@ -281,10 +281,10 @@ class OpenCmisUnderAgentIT {
                 100.0 * profiling / samples);
         System.err.printf("%s; interpreted or C1 on top %.1f%%%n", figures, 100.0 * coldTop / samples);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
-        // bounds over what was measured once warm (always 4.0-5.7%, while profiling 1.1-3.4%, four runs on 2 busy cores),
-        // not the targets: issue 42 asks 5% of all, the goal is 2%
-        assertAll(() -> assertTrue(agent <= 0.075 * samples, figures),
-                () -> assertTrue(profiling <= 0.05 * samples, figures));
+        // bounds over what was measured (once warm: always 4.0-5.7%, while profiling 1.1-3.4%, on 2 busy cores), not
+        // the targets: issue 42 asks 5% of all, the goal is 2%
+        assertAll(() -> assertTrue(agent <= 0.065 * samples, figures),
+                () -> assertTrue(profiling <= 0.04 * samples, figures));
     }
 
     private JsonNode clientCall(String name) {
