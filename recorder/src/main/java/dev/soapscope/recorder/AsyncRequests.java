@@ -6,7 +6,6 @@ import static dev.soapscope.recorder.Recorder.THREADS;
 import static dev.soapscope.recorder.Recorder.aggregates;
 import static dev.soapscope.recorder.Recorder.failed;
 import static dev.soapscope.recorder.Recorder.listeners;
-import static dev.soapscope.recorder.Recorder.notifyListeners;
 import static dev.soapscope.recorder.Recorder.record;
 
 /**
@@ -199,7 +198,7 @@ public final class AsyncRequests {
             for (ThreadRecording shard : h.shards) {
                 shard.flushSites(op, a.sites());
             }
-            notifyListeners(t, listeners);
+            listeners.tell(t);
         } finally {
             h.shards.clear();
             t.reset();

@@ -15,7 +15,6 @@ import static dev.soapscope.recorder.Recorder.calledFrom;
 import static dev.soapscope.recorder.Recorder.exit;
 import static dev.soapscope.recorder.Recorder.failed;
 import static dev.soapscope.recorder.Recorder.finishCall;
-import static dev.soapscope.recorder.Recorder.notifyListeners;
 import static dev.soapscope.recorder.Recorder.recordCallFigures;
 import static dev.soapscope.recorder.Recorder.startMark;
 
@@ -396,7 +395,7 @@ public final class Calls {
             if (onCaller) {
                 LateReads.follow(c, c.operationIndex, row);
             }
-            notifyListeners(c, callListeners);
+            callListeners.tell(c);
         } finally {
             h.shards = null;
             c.reset();

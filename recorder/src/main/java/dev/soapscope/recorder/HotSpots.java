@@ -104,9 +104,17 @@ public final class HotSpots {
     /** After it: the outermost such call counts one event at {@code site}. */
     public static void callEnd(int kind, String site) {
         try {
-            ThreadRecording t = THREADS.get();
+            callEnd(THREADS.get(), kind, site);
+        } catch (Throwable e) {
+            failed("callEnd", e);
+        }
+    }
+
+    /** {@link #callEnd(int, String)} on a recording the caller holds: a single-byte read comes here per byte. */
+    static void callEnd(ThreadRecording t, int kind, String site) {
+        try {
             if (t.callDepth[kind] > 0 && --t.callDepth[kind] == 0) {
-                hotspot(t, kind, site); // one thread-local look-up, not two: a single-byte read comes here per byte
+                hotspot(t, kind, site);
             }
         } catch (Throwable e) {
             failed("callEnd", e);

@@ -55,14 +55,17 @@ public final class Recorder {
         }
     };
     static volatile Aggregates aggregates = new Aggregates(RecorderSettings.DEFAULTS);
-    static volatile RequestListener[] listeners = new RequestListener[0];
+    static volatile Listeners listeners = Listeners.NONE;
     /** Told of every SOAP call recorded, as {@link #listeners} are of requests. */
-    static volatile RequestListener[] callListeners = new RequestListener[0];
-    /** Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per switch. */
-    /** What ThreadRecording tells of each segment: the sampler's sink, the phase events' sink, or both. */
+    static volatile Listeners callListeners = Listeners.NONE;
+    /**
+     * Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per
+     * switch. The sampler's sink, the phase events' sink, or both, behind handles the JIT cannot inline ({@link OpaqueSink}).
+     */
     static volatile SegmentSink segmentSink;
     private static SegmentSink samplerSink;
     private static SegmentSink phaseEventSink;
+    /** Called through a handle the JIT cannot inline into the request's start ({@link Listeners}). */
     private static volatile OpenListener openListener;
     static volatile HotSpotListener hotSpotListener;
     /** Whether requests keep their {@link Timeline} (a tracer wants phase spans): one volatile read per request. */
@@ -116,39 +119,20 @@ public final class Recorder {
     }
 
     public static synchronized void addListener(RequestListener listener) {
-        listeners = with(listeners, listener);
+        listeners = listeners.with(listener);
     }
 
     public static synchronized void removeListener(RequestListener listener) {
-        listeners = without(listeners, listener);
+        listeners = listeners.without(listener);
     }
 
     /** Tells {@code listener} of every SOAP call this JVM makes once it is recorded, on the calling thread. */
     public static synchronized void addCallListener(RequestListener listener) {
-        callListeners = with(callListeners, listener);
+        callListeners = callListeners.with(listener);
     }
 
     public static synchronized void removeCallListener(RequestListener listener) {
-        callListeners = without(callListeners, listener);
-    }
-
-    private static RequestListener[] with(RequestListener[] now, RequestListener listener) {
-        RequestListener[] next = new RequestListener[now.length + 1];
-        System.arraycopy(now, 0, next, 0, now.length);
-        next[now.length] = listener;
-        return next;
-    }
-
-    private static RequestListener[] without(RequestListener[] now, RequestListener listener) {
-        for (int i = 0; i < now.length; i++) {
-            if (now[i] == listener) {
-                RequestListener[] next = new RequestListener[now.length - 1];
-                System.arraycopy(now, 0, next, 0, i);
-                System.arraycopy(now, i + 1, next, i, now.length - i - 1);
-                return next;
-            }
-        }
-        return now;
+        callListeners = callListeners.without(listener);
     }
 
     /** Starts (or, with null, stops) telling {@code listener} of each request and call that opens. */
@@ -173,7 +157,7 @@ public final class Recorder {
         }
         t.busy = true;
         try {
-            return l.opened(call);
+            return Listeners.opened(l, call);
         } catch (Throwable e) {
             Log.warnOnce("open-listener", "open listener " + l.getClass().getName() + " failed", e);
             return null;
@@ -185,13 +169,13 @@ public final class Recorder {
     /** Starts (or, with null, stops) telling a sampler about phase segments. */
     public static synchronized void setSegmentSink(SegmentSink sink) {
         samplerSink = sink;
-        segmentSink = BothSinks.of(samplerSink, phaseEventSink);
+        segmentSink = OpaqueSink.of(BothSinks.of(samplerSink, phaseEventSink));
     }
 
     /** Starts (or, with null, stops) telling Flight Recorder's phase events about phase segments, beside a sampler. */
     public static synchronized void setPhaseEventSink(SegmentSink sink) {
         phaseEventSink = sink;
-        segmentSink = BothSinks.of(samplerSink, phaseEventSink);
+        segmentSink = OpaqueSink.of(BothSinks.of(samplerSink, phaseEventSink));
     }
 
     /** Installs the endpoint: a path in, {status, content type, body} out. */
@@ -519,7 +503,7 @@ public final class Recorder {
             if (t.implicit) {
                 UnservedWork.ended(t.phaseNanos[Phase.INVOKE.ordinal()], aggregates);
             }
-            notifyListeners(t, listeners);
+            listeners.tell(t);
         } finally {
             t.reset();
             t.busy = false;
@@ -541,16 +525,6 @@ public final class Recorder {
         return op;
     }
 
-    static void notifyListeners(ThreadRecording t, RequestListener[] ls) {
-        for (RequestListener l : ls) {
-            try {
-                l.onRequest(t);
-            } catch (Throwable e) {
-                Log.warnOnce("listener:" + l.getClass().getName(), "request listener " + l.getClass().getName() + " failed", e);
-            }
-        }
-    }
-
     /** Records a call that ended; {@code outer} is its thread's own recording, whose request (if open) made it. */
     static void finishCall(ThreadRecording c, ThreadRecording outer) {
         c.busy = true;
@@ -558,7 +532,7 @@ public final class Recorder {
             c.close();
             int sites = recordCallFigures(c, calledFrom(outer));
             LateReads.follow(c, c.operationIndex, sites);
-            notifyListeners(c, callListeners);
+            callListeners.tell(c);
         } finally {
             c.reset();
             c.busy = false;

@@ -19,21 +19,22 @@ public final class Streams {
 
     /**
      * Before a single-byte read of a general stream (CXF's {@code PushbackInputStream} over the request's), which is
-     * a finding only while the thread is in {@code phase}: whether it counts. A single-byte read made inside it (the
-     * stream beneath, a servlet stream) is the same byte, counted once, at this outermost stream where the
-     * application's line is. Hand the answer to {@link #byteReadEnd}.
+     * a finding only while the thread is in {@code phase}: the thread's recording when it counts, else null. A
+     * single-byte read made inside it (the stream beneath, a servlet stream) is the same byte, counted once, at this
+     * outermost stream where the application's line is. Hand the answer to {@link #byteReadEnd}: the recording goes
+     * from the read's start to its end, one thread-local look-up a byte, not two (about 200 bytes a MIME message).
      */
-    public static boolean byteReadStartIn(int phase) {
+    public static Object byteReadStartIn(int phase) {
         try {
             ThreadRecording t = THREADS.get();
             if (t.open && !t.busy && t.topPhase() == phase) {
                 t.callDepth[SINGLE_BYTE_READ]++;
-                return true;
+                return t;
             }
         } catch (Throwable e) {
             failed("byteReadStartIn", e);
         }
-        return false;
+        return null;
     }
 
     /**
@@ -45,10 +46,10 @@ public final class Streams {
         return t.callDepth[SINGLE_BYTE_READ] > 0 && t.open && !t.busy;
     }
 
-    /** Ends a read {@link #byteReadStartIn} counted: one single-byte read at {@code site}. */
-    public static void byteReadEnd(boolean started, String site) {
-        if (started) {
-            HotSpots.callEnd(SINGLE_BYTE_READ, site);
+    /** Ends a read {@link #byteReadStartIn} counted (its recording; null: it counted none): one single-byte read at {@code site}. */
+    public static void byteReadEnd(Object counted, String site) {
+        if (counted != null) {
+            HotSpots.callEnd((ThreadRecording) counted, SINGLE_BYTE_READ, site);
         }
     }
 
@@ -97,38 +98,72 @@ public final class Streams {
      */
     public static void readStart() {
         try {
-            ThreadRecording t = THREADS.get();
-            if (t.readDepth++ == 0 && !insideByteRead(t)) {
-                enter(t, Phase.TRANSPORT_READ.ordinal());
-            }
+            readStart(THREADS.get());
         } catch (Throwable e) {
             failed("readStart", e);
+        }
+    }
+
+    /**
+     * {@link #readStart()} that returns the thread's recording, for {@link #readEnd(Object, long, boolean, String)}:
+     * one thread-local look-up a read, not two. A servlet stream's single-byte reads beneath CXF's MIME parser are
+     * about 200 a message, each two streams deep.
+     */
+    public static Object enterRead() {
+        ThreadRecording t = null;
+        try {
+            t = THREADS.get();
+            readStart(t);
+        } catch (Throwable e) {
+            failed("enterRead", e);
+        }
+        return t;
+    }
+
+    private static void readStart(ThreadRecording t) {
+        if (t.readDepth++ == 0 && !insideByteRead(t)) {
+            enter(t, Phase.TRANSPORT_READ.ordinal());
         }
     }
 
     /** After that read: what it returned ({@code -1} at the end of the stream) and whether it was read(). */
     public static void readEnd(long bytes, boolean singleByte, String stream) {
         try {
-            ThreadRecording t = THREADS.get();
-            if (t.readDepth == 0 || --t.readDepth > 0) {
-                return;
-            }
-            if (t.open && !t.busy) {
-                t.readCalls++;
-                if (bytes > 0) {
-                    t.bytesIn += bytes;
-                }
-            }
-            if (insideByteRead(t)) {
-                return; // its byte is counted once, at the read around it, in that read's phase
-            }
-            if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
-                hotspot(SINGLE_BYTE_READ, stream);
-            }
-            exit(t, Phase.TRANSPORT_READ.ordinal());
+            readEnd(THREADS.get(), bytes, singleByte, stream);
         } catch (Throwable e) {
             failed("readEnd", e);
         }
+    }
+
+    /** {@link #readEnd(long, boolean, String)} on the recording {@link #enterRead()} returned (null: nothing). */
+    public static void readEnd(Object recording, long bytes, boolean singleByte, String stream) {
+        if (recording == null) {
+            return;
+        }
+        try {
+            readEnd((ThreadRecording) recording, bytes, singleByte, stream);
+        } catch (Throwable e) {
+            failed("readEnd", e);
+        }
+    }
+
+    private static void readEnd(ThreadRecording t, long bytes, boolean singleByte, String stream) {
+        if (t.readDepth == 0 || --t.readDepth > 0) {
+            return;
+        }
+        if (t.open && !t.busy) {
+            t.readCalls++;
+            if (bytes > 0) {
+                t.bytesIn += bytes;
+            }
+        }
+        if (insideByteRead(t)) {
+            return; // its byte is counted once, at the read around it, in that read's phase
+        }
+        if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
+            hotspot(SINGLE_BYTE_READ, stream);
+        }
+        exit(t, Phase.TRANSPORT_READ.ordinal());
     }
 
     public static void writeStart() {

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -335,6 +336,23 @@ class RecorderTest {
         for (Outcome o : Outcome.values()) {
             assertEquals(o == expected ? 1 : 0, stats.outcomes(o), o.tag());
         }
+    }
+
+    /** Listeners are told in the order they came, and a removed one no more. */
+    @Test
+    void listenersAreToldInOrderUntilRemoved() {
+        List<String> told = new ArrayList<String>();
+        RequestListener first = r -> told.add("first");
+        RequestListener second = r -> told.add("second");
+        RequestListener third = r -> told.add("third");
+        addListener(first);
+        addListener(second);
+        addListener(third);
+        Recorder.requestEnd(Recorder.requestStart(), 200, false);
+        Recorder.removeListener(second);
+        Recorder.removeListener(second); // not there any more: nothing changes
+        Recorder.requestEnd(Recorder.requestStart(), 200, false);
+        assertEquals(Arrays.asList("first", "second", "third", "first", "third"), told);
     }
 
     @Test
@@ -1050,25 +1068,28 @@ class RecorderTest {
         listen();
         int token = Recorder.requestStart();
         Recorder.enter(Phase.ATTACHMENTS);
-        for (int i = 0; i < 4; i++) { // CXF's PushbackInputStream over the servlet stream: one byte, one event
-            boolean counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
-            Streams.readStart();
-            Streams.readEnd(1, true, "test.ServletStream");
+        for (int i = 0; i < 4; i++) { // CXF's PushbackInputStream over two servlet streams: one byte, one event
+            Object counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
+            Object wrapper = Streams.enterRead(); // the application's wrapper, then the container's stream
+            Object container = Streams.enterRead();
+            Streams.readEnd(container, 1, true, "test.ServletStream");
+            Streams.readEnd(wrapper, 1, true, "test.WrapperStream");
             Streams.byteReadEnd(counted, "test.Pushback");
         }
         Recorder.exit(Phase.ATTACHMENTS);
         // the same stream outside its phase is no finding: the servlet stream beneath counts its byte
-        boolean counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
+        Object counted = Streams.byteReadStartIn(Phase.ATTACHMENTS.ordinal());
         Streams.readStart();
         Streams.readEnd(1, true, "test.ServletStream");
         Streams.byteReadEnd(counted, "test.Pushback");
         Recorder.requestEnd(token, 200, false);
 
-        assertFalse(counted);
+        assertNull(counted);
         assertEquals(4 + 1, only().hotspots[HotSpotKind.STREAM_SINGLE_BYTE_READ.ordinal()]);
         assertEquals(4 + 1, only().bytesIn);
         assertEquals(4, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.Pushback").total());
         assertEquals(1, site(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.ServletStream").total());
+        assertNull(find(HotSpotKind.STREAM_SINGLE_BYTE_READ, "test.WrapperStream"));
     }
 
     @Test

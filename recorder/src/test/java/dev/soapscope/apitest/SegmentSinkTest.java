@@ -3,6 +3,7 @@ package dev.soapscope.apitest;
 import dev.soapscope.recorder.Phase;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.HotSpots;
+import dev.soapscope.recorder.RequestListener;
 import dev.soapscope.recorder.RecorderSettings;
 import dev.soapscope.recorder.SegmentSink;
 import org.junit.jupiter.api.AfterEach;
@@ -97,5 +98,35 @@ class SegmentSinkTest {
         Recorder.exit(Phase.SOAP_PARSE);
         Recorder.requestEnd(token, 200, false);
         assertEquals(Arrays.asList("soap.parse", "other"), segments);
+    }
+
+    /** A sink that throws loses its segments, never the request: the request is counted with its phases. */
+    @Test
+    void aSinkThatThrowsLosesItsSegmentsNotTheRequest() {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        Recorder.setSegmentSink(new SegmentSink() {
+            @Override
+            public long start(long nanoTime) {
+                throw new IllegalStateException("sink down");
+            }
+
+            @Override
+            public void end(long start, long nanoTime, int phase) {
+                throw new IllegalStateException("sink down");
+            }
+        });
+        List<Long> invoke = new ArrayList<Long>();
+        RequestListener listener = r -> invoke.add(r.phaseNanos(Phase.INVOKE.ordinal()));
+        Recorder.addListener(listener);
+        try {
+            int token = Recorder.requestStart();
+            Recorder.enter(Phase.INVOKE);
+            Recorder.exit(Phase.INVOKE);
+            Recorder.requestEnd(token, 200, false);
+        } finally {
+            Recorder.removeListener(listener);
+        }
+        assertEquals(1, invoke.size());
+        assertTrue(invoke.get(0) > 0, "invoke's time: " + invoke);
     }
 }

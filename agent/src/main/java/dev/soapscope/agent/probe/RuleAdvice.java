@@ -149,12 +149,12 @@ final class RuleAdvice {
 
     static final class ByteReadInPhase {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static boolean enter(@PhaseValue int phase) {
+        static Object enter(@PhaseValue int phase) {
             return Streams.byteReadStartIn(phase);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter boolean counted, @SiteValue String site) {
+        static void exit(@Advice.Enter Object counted, @SiteValue String site) {
             Streams.byteReadEnd(counted, site);
         }
     }

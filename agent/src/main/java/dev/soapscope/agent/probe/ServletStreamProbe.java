@@ -157,25 +157,26 @@ final class ServletStreamProbe implements Probe {
 
     static final class SingleByteRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            Streams.readStart();
+        static Object enter() {
+            return Streams.enterRead();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.This Object stream, @Advice.Return int value, @Advice.Thrown Throwable thrown) {
-            Streams.readEnd(thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
+        static void exit(@Advice.Enter Object recording, @Advice.This Object stream, @Advice.Return int value,
+                @Advice.Thrown Throwable thrown) {
+            Streams.readEnd(recording, thrown != null || value < 0 ? -1 : 1, true, stream.getClass().getName());
         }
     }
 
     static final class BulkRead {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            Streams.readStart();
+        static Object enter() {
+            return Streams.enterRead();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Return int read, @Advice.Thrown Throwable thrown) {
-            Streams.readEnd(thrown != null ? -1 : read, false, null);
+        static void exit(@Advice.Enter Object recording, @Advice.Return int read, @Advice.Thrown Throwable thrown) {
+            Streams.readEnd(recording, thrown != null ? -1 : read, false, null);
         }
     }
 

@@ -254,6 +254,7 @@ class OpenCmisUnderAgentIT {
         long always = 0;
         long whileProfiling = 0;
         long coldTop = 0;
+        long agentCold = 0;
         boolean phaseTagged = false;
         for (String line : Files.readAllLines(flame.resolve("flame.collapsed"))) {
             phaseTagged |= line.startsWith("[phase:");
@@ -269,6 +270,9 @@ class OpenCmisUnderAgentIT {
                 } else if (line.contains("dev/soapscope/")) {
                     always += n;
                 }
+                if (line.contains("dev/soapscope/") && agentEntryCold(line)) {
+                    agentCold += n;
+                }
             }
         }
         assertTrue(phaseTagged, "no [phase:...] frame: the agent profiled with Flight Recorder, not async-profiler");
@@ -279,12 +283,26 @@ class OpenCmisUnderAgentIT {
                 + " (%.1f%%), only while profiling (phase spans, Flight Recorder events) %d (%.1f%%)", samples,
                 agent + profiling, 100.0 * (agent + profiling) / samples, agent, 100.0 * agent / samples, profiling,
                 100.0 * profiling / samples);
-        System.err.printf("%s; interpreted or C1 on top %.1f%%%n", figures, 100.0 * coldTop / samples);
+        System.err.printf("%s; interpreted or C1 on top %.1f%%; of the agent's samples, %d entered it in C1 or"
+                + " interpreted code%n", figures, 100.0 * coldTop / samples, agentCold);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
         // bounds over what was measured (once warm: always 4.0-5.7%, while profiling 1.1-3.4%, on 2 busy cores), not
         // the targets: issue 42 asks 5% of all, the goal is 2%
         assertAll(() -> assertTrue(agent <= 0.065 * samples, figures),
                 () -> assertTrue(profiling <= 0.04 * samples, figures));
+    }
+
+    /**
+     * Whether a sample's outermost agent frame runs in C1 or the interpreter: the agent's code sent back there (a
+     * branch the JIT had dropped turning at a profile's start or stop) costs about twice as much.
+     */
+    private static boolean agentEntryCold(String line) {
+        for (String frame : line.substring(0, line.lastIndexOf(' ')).split(";")) {
+            if (frame.contains("dev/soapscope/")) {
+                return frame.endsWith("_[0]") || frame.endsWith("_[1]");
+            }
+        }
+        return false;
     }
 
     private JsonNode clientCall(String name) {
