@@ -70,6 +70,7 @@ class OpenCmisUnderAgentIT {
     private long contentReadNanos;
     private long contentCallNanos;
     private long contentCalls;
+    private long missingAsked;
 
     @BeforeAll
     void runRounds() throws Exception {
@@ -122,6 +123,7 @@ class OpenCmisUnderAgentIT {
         contentReadNanos = printed(clientOutput, CmisRounds.READ_NANOS);
         contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
         contentCalls = printed(clientOutput, CmisRounds.CONTENT_CALLS);
+        missingAsked = printed(clientOutput, CmisRounds.MISSING_ASKED);
         System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
                 (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS),
                 line(clientOutput, CmisRounds.WARM_UP_DONE), "SOAPAction", "truth",
@@ -154,8 +156,9 @@ class OpenCmisUnderAgentIT {
     /** b. The missing objects' SOAP faults: server_error on the server, fault on the client. */
     @Test
     void faultsAreServerErrorsOnTheServerAndFaultsOnTheClient() {
-        assertEquals(Map.of("getObject", (long) ROUNDS / CmisRounds.MISSING_EVERY), truth.faults,
-                "the access log's 500s: one getObject per fifth round");
+        assertTrue(missingAsked >= ROUNDS / CmisRounds.MISSING_EVERY, "missing objects asked for: " + missingAsked);
+        assertEquals(Map.of("getObject", missingAsked), truth.faults,
+                "the access log's 500s: one getObject per fifth round, the warm-up's light rounds too");
         truth.assertFaults(serverPhases, clientPhases);
     }
 
