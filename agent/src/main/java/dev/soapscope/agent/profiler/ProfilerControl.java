@@ -27,6 +27,7 @@ public final class ProfilerControl {
     private final File dir;
     private final RunDirectory run;
     private final int intervalMillis;
+    private final boolean withRequests;
     private final long rotateMillis;
     private final Endpoint endpoint;
     private final ProfileFiles files;
@@ -43,6 +44,7 @@ public final class ProfilerControl {
     public ProfilerControl(Config config, Endpoint endpoint, File spareDir) {
         this.dir = new File(config.get(ConfigKey.PROFILER_DIR));
         this.intervalMillis = config.getInt(ConfigKey.PROFILER_INTERVAL);
+        this.withRequests = config.getBoolean(ConfigKey.PROFILER_REQUESTS);
         // tests rotate in seconds, not minutes
         this.rotateMillis = Long.getLong("soapscope.test.profiler.rotate.ms",
                 TimeUnit.MINUTES.toMillis(config.getInt(ConfigKey.PROFILER_ROTATE)));
@@ -265,7 +267,7 @@ public final class ProfilerControl {
         }
         backendChosen = true;
         try {
-            backend = new AsyncProfilerBackend();
+            backend = new AsyncProfilerBackend(withRequests);
             return backend;
         } catch (Throwable asyncProfilerFailed) {
             try {

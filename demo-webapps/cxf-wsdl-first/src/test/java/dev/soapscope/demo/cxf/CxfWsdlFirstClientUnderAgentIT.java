@@ -133,7 +133,7 @@ class CxfWsdlFirstClientUnderAgentIT {
     void theSamplesOwnClientKeepsItsFiguresAfterItExits(@TempDir Path run) throws Exception {
         ForkedClient client = ForkedClient.main("com.example.customerservice.client.CustomerServiceClient")
                 .classpath(exploded.resolve("WEB-INF/classes"), exploded.resolve("WEB-INF/lib"))
-                .agentUnderTest("profiler=cpu,profiler.dir=" + run)
+                .agentUnderTest("profiler=cpu,profiler.requests=true,profiler.dir=" + run)
                 .args(wsdl)
                 .start();
         client.await("All calls were successful", Duration.ofSeconds(60));
@@ -143,7 +143,7 @@ class CxfWsdlFirstClientUnderAgentIT {
         assertEquals(2, get.get("requests").asLong(), get.toPrettyString());
         assertEquals(1, get.get("outcomes").get("fault").asLong(), get.toPrettyString());
         assertEquals(1, AgentEndpoint.client(phases, UPDATE).get("requests").asLong());
-        // async-profiler's recording (jfrsync) has soapscope's events beside its samples: one file for both
+        // with profiler.requests, async-profiler's recording (jfrsync) has soapscope's events beside its samples: one file
         Map<String, Integer> events = new java.util.TreeMap<>();
         try (java.util.stream.Stream<Path> files = Files.list(run)) {
             for (Path jfr : files.filter(f -> f.toString().endsWith(".jfr")).toList()) {

@@ -240,9 +240,10 @@ class OpenCmisUnderAgentIT {
      * an interpreted or C1 frame on top is printed, to tell a cold application from a warm one): the samples through Tomcat's
      * request processing ({@code CoyoteAdapter.service}) with a {@code dev/soapscope/} frame, as scripts/agent-frames.sh
      * counts them, in two parts: what the agent always does, and what it does only while a profile runs (this one):
-     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}) and its Flight Recorder events' writing
-     * ({@code dev/soapscope/jfr/}, after the request's clock stopped; the JDK's event writer runs cold in a profile of
-     * seconds, since nothing is written outside one).
+     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}) and the Flight Recorder listeners
+     * ({@code dev/soapscope/jfr/}). The profile has no Flight Recorder recording beside it ({@code profiler.requests}
+     * is off by default): with one, writing a request event each and the agent's clock and allocation reads, slower
+     * while it ran, were about 1.5% more of the request samples.
      */
     @Test
     void soapscopesFramesAreAtMostFivePercentOfRequestSamplesOnceWarm() throws Exception {
@@ -279,6 +280,11 @@ class OpenCmisUnderAgentIT {
             }
         }
         assertTrue(phaseTagged, "no [phase:...] frame: the agent profiled with Flight Recorder, not async-profiler");
+        long requestEvents = 0;
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(profile)) {
+            requestEvents += e.getEventType().getName().equals("soapscope.Request") ? 1 : 0;
+        }
+        assertEquals(0, requestEvents, "profiler.requests is off by default: no request events in the profile");
         long samples = requestSamples;
         long agent = always;
         long profiling = whileProfiling;
@@ -289,10 +295,10 @@ class OpenCmisUnderAgentIT {
         System.err.printf("%s; interpreted or C1 on top %.1f%%; of the agent's samples, %d entered it in C1 or"
                 + " interpreted code%n", figures, 100.0 * coldTop / samples, agentCold);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
-        // bounds over what was measured (once warm: always 4.0-5.7%, while profiling 1.1-3.4%, on 2 busy cores), not
-        // the targets: issue 42 asks 5% of all, the goal is 2%
+        // bounds over what was measured (once warm: always 3.4-6.0%, while profiling 0.2-0.5% with no Flight Recorder
+        // recording beside the profile, on 2 busy cores), not the targets: issue 42 asks 5% of all, the goal is 2%
         assertAll(() -> assertTrue(agent <= 0.065 * samples, figures),
-                () -> assertTrue(profiling <= 0.04 * samples, figures));
+                () -> assertTrue(profiling <= 0.02 * samples, figures));
     }
 
     /**
