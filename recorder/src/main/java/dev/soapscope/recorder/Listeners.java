@@ -20,6 +20,13 @@ final class Listeners {
     private static MethodHandle opened = virtual(OpenListener.class, "opened",
             MethodType.methodType(Object.class, boolean.class));
 
+    /**
+     * Calls that make a handle ready: its first call spins classes and its 128th customizes it (a millisecond or more
+     * each), which a request calling it would have counted as its own time.
+     */
+    static final int WARM_CALLS = 130;
+    private static boolean warmed;
+
     private final RequestListener[] listeners;
 
     private Listeners(RequestListener[] listeners) {
@@ -59,6 +66,33 @@ final class Listeners {
     /** {@link OpenListener#opened} of {@code listener}, called as the listeners are. */
     static Object opened(OpenListener listener, boolean call) throws Throwable {
         return (Object) opened.invokeExact(listener, call);
+    }
+
+    /** Readies the handles, once, on the thread that installs a listener, before any request calls them. */
+    static synchronized void warm() {
+        if (warmed) {
+            return;
+        }
+        warmed = true;
+        RequestListener none = new RequestListener() {
+            @Override
+            public void onRequest(CompletedRequest request) {
+            }
+        };
+        OpenListener nothing = new OpenListener() {
+            @Override
+            public Object opened(boolean call) {
+                return null;
+            }
+        };
+        try {
+            for (int i = 0; i < WARM_CALLS; i++) {
+                onRequest.invokeExact(none, (CompletedRequest) null);
+                Object ignored = (Object) opened.invokeExact(nothing, false);
+            }
+        } catch (Throwable e) {
+            Log.warnOnce("listeners-warm", "could not ready the listener handles; the first requests count their first calls", e);
+        }
     }
 
     /** A public interface method as a handle, for the not-inlined calls of this package. */

@@ -27,9 +27,39 @@ final class OpaqueSink implements SegmentSink {
         this.sink = sink;
     }
 
-    /** {@code sink} behind handles; null stays null (no sink). */
+    /** {@code sink} behind handles, made ready before any request calls them ({@link Listeners#warm}); null stays null. */
     static SegmentSink of(SegmentSink sink) {
-        return sink == null ? null : new OpaqueSink(sink);
+        if (sink == null) {
+            return null;
+        }
+        warm();
+        return new OpaqueSink(sink);
+    }
+
+    private static boolean warmed;
+
+    private static synchronized void warm() {
+        if (warmed) {
+            return;
+        }
+        warmed = true;
+        SegmentSink none = new SegmentSink() {
+            @Override
+            public long start(long nanoTime) {
+                return 0;
+            }
+
+            @Override
+            public void end(long startToken, long nanoTime, int phase) {
+            }
+        };
+        OpaqueSink s = new OpaqueSink(none);
+        for (int i = 0; i < Listeners.WARM_CALLS; i++) {
+            s.start(0);
+            s.opened(0);
+            s.end(0, 0, 0);
+            s.endUnmarked(0, 0);
+        }
     }
 
     @Override

@@ -119,6 +119,7 @@ public final class Recorder {
     }
 
     public static synchronized void addListener(RequestListener listener) {
+        Listeners.warm();
         listeners = listeners.with(listener);
     }
 
@@ -128,6 +129,7 @@ public final class Recorder {
 
     /** Tells {@code listener} of every SOAP call this JVM makes once it is recorded, on the calling thread. */
     public static synchronized void addCallListener(RequestListener listener) {
+        Listeners.warm();
         callListeners = callListeners.with(listener);
     }
 
@@ -137,6 +139,9 @@ public final class Recorder {
 
     /** Starts (or, with null, stops) telling {@code listener} of each request and call that opens. */
     public static void setOpenListener(OpenListener listener) {
+        if (listener != null) {
+            Listeners.warm();
+        }
         openListener = listener;
     }
 
