@@ -88,7 +88,7 @@ final class Listeners {
         try {
             for (int i = 0; i < WARM_CALLS; i++) {
                 onRequest.invokeExact(none, (CompletedRequest) null);
-                Object ignored = (Object) opened.invokeExact(nothing, false);
+                opened(nothing, false);
             }
         } catch (Throwable e) {
             Log.warnOnce("listeners-warm", "could not ready the listener handles; the first requests count their first calls", e);

@@ -27,23 +27,10 @@ final class OpaqueSink implements SegmentSink {
         this.sink = sink;
     }
 
-    /** {@code sink} behind handles, made ready before any request calls them ({@link Listeners#warm}); null stays null. */
-    static SegmentSink of(SegmentSink sink) {
-        if (sink == null) {
-            return null;
-        }
-        warm();
-        return new OpaqueSink(sink);
-    }
-
-    private static boolean warmed;
-
-    private static synchronized void warm() {
-        if (warmed) {
-            return;
-        }
-        warmed = true;
-        SegmentSink none = new SegmentSink() {
+    static {
+        // made ready at class initialization, in the profiler's or Flight Recorder's thread that first sets a sink, not
+        // in a request: a handle's first call spins classes and its 128th customizes it (see Listeners.WARM_CALLS)
+        OpaqueSink ready = new OpaqueSink(new SegmentSink() {
             @Override
             public long start(long nanoTime) {
                 return 0;
@@ -52,14 +39,18 @@ final class OpaqueSink implements SegmentSink {
             @Override
             public void end(long startToken, long nanoTime, int phase) {
             }
-        };
-        OpaqueSink s = new OpaqueSink(none);
+        });
         for (int i = 0; i < Listeners.WARM_CALLS; i++) {
-            s.start(0);
-            s.opened(0);
-            s.end(0, 0, 0);
-            s.endUnmarked(0, 0);
+            ready.start(0);
+            ready.opened(0);
+            ready.end(0, 0, 0);
+            ready.endUnmarked(0, 0);
         }
+    }
+
+    /** {@code sink} behind handles; null stays null (no sink). */
+    static SegmentSink of(SegmentSink sink) {
+        return sink == null ? null : new OpaqueSink(sink);
     }
 
     @Override

@@ -97,11 +97,7 @@ public final class Streams {
      * once. Inside a single-byte read of a stream over it ({@link #insideByteRead}) it stays in that read's phase.
      */
     public static void readStart() {
-        try {
-            readStart(THREADS.get());
-        } catch (Throwable e) {
-            failed("readStart", e);
-        }
+        enterRead();
     }
 
     /**
