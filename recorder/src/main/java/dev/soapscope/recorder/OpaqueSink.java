@@ -18,6 +18,8 @@ final class OpaqueSink implements SegmentSink {
             MethodType.methodType(long.class, long.class));
     private static MethodHandle end = Listeners.virtual(SegmentSink.class, "end",
             MethodType.methodType(void.class, long.class, long.class, int.class));
+    private static MethodHandle cut = Listeners.virtual(SegmentSink.class, "cut",
+            MethodType.methodType(long.class, long.class, long.class, int.class));
     private static MethodHandle endUnmarked = Listeners.virtual(SegmentSink.class, "endUnmarked",
             MethodType.methodType(void.class, long.class, int.class));
 
@@ -44,6 +46,7 @@ final class OpaqueSink implements SegmentSink {
             ready.start(0);
             ready.opened(0);
             ready.end(0, 0, 0);
+            ready.cut(0, 0, 0);
             ready.endUnmarked(0, 0);
         }
     }
@@ -79,6 +82,16 @@ final class OpaqueSink implements SegmentSink {
             end.invokeExact(sink, startToken, nanoTime, phase);
         } catch (Throwable e) {
             failed(e);
+        }
+    }
+
+    @Override
+    public long cut(long startToken, long nanoTime, int phase) {
+        try {
+            return (long) cut.invokeExact(sink, startToken, nanoTime, phase);
+        } catch (Throwable e) {
+            failed(e);
+            return 0;
         }
     }
 

@@ -10,8 +10,20 @@ public interface SegmentSink {
     /** A token marking the start of a segment at {@code nanoTime} (a timestamp, never 0; 0 for no segment). */
     long start(long nanoTime);
 
-    /** A request or call opened on this thread at {@code nanoTime}: the token of its first segment. */
+    /**
+     * The first request or call this thread opens while this sink is installed, at {@code nanoTime}: the token of its
+     * first segment. Asked again on the thread's next opening while it answers 0; later openings get {@link #start}.
+     */
     default long opened(long nanoTime) {
+        return start(nanoTime);
+    }
+
+    /**
+     * {@link #end} of the segment begun at {@code start} and {@link #start} of the next, both at {@code nanoTime}: what
+     * a phase change inside a request asks, in one call.
+     */
+    default long cut(long start, long nanoTime, int phase) {
+        end(start, nanoTime, phase);
         return start(nanoTime);
     }
 

@@ -163,33 +163,58 @@ public final class Streams {
     }
 
     public static void writeStart() {
+        enterWrite();
+    }
+
+    /**
+     * {@link #writeStart()} that returns the thread's recording, for {@link #writeEnd(Object, long)}: one thread-local
+     * look-up a write, not two (CXF writes an MTOM attachment to the servlet stream a few kilobytes at a time).
+     */
+    public static Object enterWrite() {
+        ThreadRecording t = null;
         try {
-            ThreadRecording t = THREADS.get();
+            t = THREADS.get();
             if (t.writeDepth++ == 0) {
                 enter(t, Phase.TRANSPORT_WRITE.ordinal());
             }
         } catch (Throwable e) {
             failed("writeStart", e);
         }
+        return t;
     }
 
     /** After a write of the response body: how many bytes it wrote. The first byte marks time to first byte. */
     public static void writeEnd(long bytes) {
         try {
-            ThreadRecording t = THREADS.get();
-            if (t.writeDepth == 0 || --t.writeDepth > 0) {
-                return;
-            }
-            if (t.open && !t.busy && bytes > 0) {
-                if (t.firstByteNanos < 0) {
-                    t.firstByteNanos = t.sinceStart();
-                }
-                t.bytesOut += bytes;
-            }
-            exit(t, Phase.TRANSPORT_WRITE.ordinal());
+            writeEnd(THREADS.get(), bytes);
         } catch (Throwable e) {
             failed("writeEnd", e);
         }
+    }
+
+    /** {@link #writeEnd(long)} on the recording {@link #enterWrite()} returned (null: nothing). */
+    public static void writeEnd(Object recording, long bytes) {
+        if (recording == null) {
+            return;
+        }
+        try {
+            writeEnd((ThreadRecording) recording, bytes);
+        } catch (Throwable e) {
+            failed("writeEnd", e);
+        }
+    }
+
+    private static void writeEnd(ThreadRecording t, long bytes) {
+        if (t.writeDepth == 0 || --t.writeDepth > 0) {
+            return;
+        }
+        if (t.open && !t.busy && bytes > 0) {
+            if (t.firstByteNanos < 0) {
+                t.firstByteNanos = t.sinceStart();
+            }
+            t.bytesOut += bytes;
+        }
+        exit(t, Phase.TRANSPORT_WRITE.ordinal());
     }
 
     /**

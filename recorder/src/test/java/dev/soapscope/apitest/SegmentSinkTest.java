@@ -129,4 +129,65 @@ class SegmentSinkTest {
         assertEquals(1, invoke.size());
         assertTrue(invoke.get(0) > 0, "invoke's time: " + invoke);
     }
+
+    /**
+     * {@code opened} (async-profiler's set-up of the thread's sample record) is asked on a thread's first request
+     * under a sink, again while it answers 0 (no recording yet), and again under a new sink; other requests get
+     * {@code start}. Each phase change inside a request is one {@code cut}.
+     */
+    @Test
+    void openedOncePerThreadAndSinkUntilItGivesAToken() throws Exception {
+        Recorder.configure(RecorderSettings.DEFAULTS);
+        List<String> calls = new ArrayList<String>();
+        long[] openedAnswer = {0};
+        class CountingSink implements SegmentSink {
+            @Override
+            public long start(long nanoTime) {
+                calls.add("start");
+                return 7;
+            }
+
+            @Override
+            public long opened(long nanoTime) {
+                calls.add("opened");
+                return openedAnswer[0];
+            }
+
+            @Override
+            public long cut(long start, long nanoTime, int phase) {
+                calls.add("cut " + Phase.of(phase).tag());
+                return 7;
+            }
+
+            @Override
+            public void end(long start, long nanoTime, int phase) {
+                calls.add("end " + Phase.of(phase).tag());
+            }
+        }
+        Thread worker = new Thread(() -> {
+            Recorder.setSegmentSink(new CountingSink());
+            oneRequest();
+            openedAnswer[0] = 7; // the recording runs now
+            oneRequest();
+            oneRequest();
+            calls.add("|");
+            Recorder.setSegmentSink(new CountingSink()); // the next profile
+            oneRequest();
+        });
+        worker.start();
+        worker.join();
+        assertEquals(Arrays.asList(
+                "opened", "start", "cut invoke", "end other", // no token: its first segment has none
+                "opened", "cut other", "cut invoke", "end other",
+                "start", "cut other", "cut invoke", "end other",
+                "|",
+                "opened", "cut other", "cut invoke", "end other"), calls);
+    }
+
+    private static void oneRequest() {
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.INVOKE);
+        Recorder.exit(Phase.INVOKE);
+        Recorder.requestEnd(token, 200, false);
+    }
 }

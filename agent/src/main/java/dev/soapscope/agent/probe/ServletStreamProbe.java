@@ -182,37 +182,37 @@ final class ServletStreamProbe implements Probe {
 
     static final class SingleByteWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            Streams.writeStart();
+        static Object enter() {
+            return Streams.enterWrite();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Thrown Throwable thrown) {
-            Streams.writeEnd(thrown != null ? 0 : 1);
+        static void exit(@Advice.Enter Object recording, @Advice.Thrown Throwable thrown) {
+            Streams.writeEnd(recording, thrown != null ? 0 : 1);
         }
     }
 
     static final class RangeWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            Streams.writeStart();
+        static Object enter() {
+            return Streams.enterWrite();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Argument(2) int length, @Advice.Thrown Throwable thrown) {
-            Streams.writeEnd(thrown != null ? 0 : length);
+        static void exit(@Advice.Enter Object recording, @Advice.Argument(2) int length, @Advice.Thrown Throwable thrown) {
+            Streams.writeEnd(recording, thrown != null ? 0 : length);
         }
     }
 
     static final class ArrayWrite {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            Streams.writeStart();
+        static Object enter() {
+            return Streams.enterWrite();
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Argument(0) byte[] bytes, @Advice.Thrown Throwable thrown) {
-            Streams.writeEnd(thrown != null || bytes == null ? 0 : bytes.length);
+        static void exit(@Advice.Enter Object recording, @Advice.Argument(0) byte[] bytes, @Advice.Thrown Throwable thrown) {
+            Streams.writeEnd(recording, thrown != null || bytes == null ? 0 : bytes.length);
         }
     }
 

@@ -55,8 +55,9 @@ final class PhaseSpans implements SegmentSink {
     }
 
     /**
-     * The recording's own reading, once a request: {@link Span#start()} also sets up this thread's record of its last
-     * sample, without which {@code emitIfProfiled} would pass over the samples of its first segment.
+     * The recording's own reading, on the thread's first request under this sink: {@link Span#start()} also sets up
+     * the thread's record of its last sample, without which {@code emitIfProfiled} would pass over the samples of its
+     * first segment. Once set up, the record stays: later requests start as any segment does.
      */
     @Override
     public long opened(long nanoTime) {

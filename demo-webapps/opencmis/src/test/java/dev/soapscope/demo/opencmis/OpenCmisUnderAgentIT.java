@@ -201,7 +201,7 @@ class OpenCmisUnderAgentIT {
      * d. getContentStream on the client: the content it reads back (100 KB to 1 MB per round) is the call's bytes in,
      * and its time is in the call's time. CXF hands the MTOM attachment to the application as a stream and reads it
      * when the application does, after the call has returned. The time check is only a necessary condition: the
-     * call's time must at least hold the client's own time reading the stream (not its digest, done afterwards); it
+     * call's time must at least hold the client's own time reading the stream (not its comparison with what was sent, done afterwards); it
      * also holds the server's time, so it can pass while the download is outside the call. Work the client's agent saw
      * outside any call ({@code background}: the attachment read after the call, when it is not the call's) is printed.
      */
