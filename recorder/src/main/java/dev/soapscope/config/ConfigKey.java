@@ -26,7 +26,7 @@ public enum ConfigKey {
     MAX_CLIENT_CALLS("max.client.calls", "20", ValueType.count(1, SeriesBudget.MAX_CLIENT_CALLS), "distinct outgoing SOAP calls (an operation at a peer, host:port) kept as metric tags (at most " + SeriesBudget.PER_CLIENT_CALL + " series each, within a budget of " + SeriesBudget.CLIENT_SERIES + " series); the rest are counted as 'other'"),
     MAX_SITES("max.sites", "256", ValueType.count(1, 10_000), "distinct hot-spot call sites kept; the rest are counted as '(other sites)'"),
     STACK_DEPTH("stack.depth", "8", ValueType.count(1, 64), "frames kept of the first stack seen at each hot-spot call site"),
-    ALLOCATION("allocation", "true", ValueType.BOOLEAN, "measure bytes allocated per phase (one thread counter read per phase change)"),
+    ALLOCATION("allocation", "true", ValueType.BOOLEAN, "measure bytes allocated per phase (one thread counter read per phase change; a stream's reads and writes read none, their allocation is the phase's they were made in)"),
     PROBES_DISABLED("probes.disabled", "", ValueType.LIST, "probes not to install, by name (the agent logs the names at start); for example regex,uuid"),
     LOG("log", "info", ValueType.LOG_LEVEL, "how much soapscope writes to standard error: off, warn, info or debug"),
     BOOTSTRAP_DIR("bootstrap.dir", "", ValueType.OPTIONAL_DIRECTORY, "directory for the agent's recorder jar (soapscope-bootstrap-<hash>.jar, about 130 KB, written once per agent build and reused by later starts); when empty or not writable, the first writable of java.io.tmpdir, the agent jar's directory and the user's cache directory (XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%); the start line names the jar"),

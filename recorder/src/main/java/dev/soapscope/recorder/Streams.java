@@ -118,7 +118,27 @@ public final class Streams {
 
     private static void readStart(ThreadRecording t) {
         if (t.readDepth++ == 0 && !insideByteRead(t)) {
-            enter(t, Phase.TRANSPORT_READ.ordinal());
+            enterStream(t, Phase.TRANSPORT_READ.ordinal());
+        }
+    }
+
+    /** Enters a stream's phase without reading the allocation counter ({@link ThreadRecording#streamSwitch}). */
+    private static void enterStream(ThreadRecording t, int phase) {
+        t.streamSwitch = true;
+        try {
+            enter(t, phase);
+        } finally {
+            t.streamSwitch = false;
+        }
+    }
+
+    /** Leaves a stream's phase without reading the allocation counter, unless the request ends here. */
+    private static void exitStream(ThreadRecording t, int phase) {
+        t.streamSwitch = true;
+        try {
+            exit(t, phase);
+        } finally {
+            t.streamSwitch = false;
         }
     }
 
@@ -159,7 +179,7 @@ public final class Streams {
         if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
             hotspot(SINGLE_BYTE_READ, stream);
         }
-        exit(t, Phase.TRANSPORT_READ.ordinal());
+        exitStream(t, Phase.TRANSPORT_READ.ordinal());
     }
 
     public static void writeStart() {
@@ -175,7 +195,7 @@ public final class Streams {
         try {
             t = THREADS.get();
             if (t.writeDepth++ == 0) {
-                enter(t, Phase.TRANSPORT_WRITE.ordinal());
+                enterStream(t, Phase.TRANSPORT_WRITE.ordinal());
             }
         } catch (Throwable e) {
             failed("writeStart", e);
@@ -214,7 +234,7 @@ public final class Streams {
             }
             t.bytesOut += bytes;
         }
-        exit(t, Phase.TRANSPORT_WRITE.ordinal());
+        exitStream(t, Phase.TRANSPORT_WRITE.ordinal());
     }
 
     /**

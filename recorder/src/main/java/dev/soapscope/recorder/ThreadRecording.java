@@ -175,6 +175,14 @@ final class ThreadRecording implements CompletedRequest {
     final int[] callDepth = new int[HotSpotKind.COUNT];
 
     private boolean measureAlloc;
+    /**
+     * The switch under way is a stream's read or write starting or ending ({@link Streams}): it leaves the allocation
+     * counter unread, so what the read allocates is charged to the phase it was made in. A container's stream copies
+     * into the caller's buffer and allocates next to nothing, and a large MTOM message is read and written a few
+     * kilobytes at a time: reading the counter (a JNI call) at each of those switches was the agent's largest cost in
+     * OpenCMIS's requests once the server was warm.
+     */
+    boolean streamSwitch;
     /** The segment sink this thread's first segment was opened under ({@link #firstSegment}); never reset. */
     private SegmentSink openedUnder;
     /** Allocation was on, but the JVM could not count it on this thread for a stretch (a virtual thread): no figure. */
@@ -238,10 +246,11 @@ final class ThreadRecording implements CompletedRequest {
 
     /**
      * Charges the time since the last switch to {@code top}, the entry that was on top ({@link #chargedEntry()}), and,
-     * when its phase ends here, the allocation since the phase began: allocation is kept per phase only, so a switch
-     * that stays in the phase (the next interceptor in {@code handlers}) need not read the thread's counter.
+     * when its phase ends here, the allocation since the counter was last read ({@code readAlloc}): allocation is kept
+     * per phase only, so a switch that stays in the phase (the next interceptor in {@code handlers}) need not read the
+     * thread's counter, nor a stream's read or write ({@link #streamSwitch}).
      */
-    private void charge(int top, boolean phaseEnds) {
+    private void charge(int top, boolean phaseEnds, boolean readAlloc) {
         long now = System.nanoTime();
         int phase = top & PHASE_MASK;
         phaseNanos[phase] += now - last;
@@ -257,13 +266,15 @@ final class ThreadRecording implements CompletedRequest {
         if (!phaseEnds) {
             return;
         }
-        long alloc = measureAlloc ? AllocationMeter.current() : 0;
-        if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
-            allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
-        } else {
-            phaseAlloc[phase] += alloc - lastAlloc;
+        if (readAlloc) {
+            long alloc = measureAlloc ? AllocationMeter.current() : 0;
+            if (alloc == AllocationMeter.UNAVAILABLE || lastAlloc == AllocationMeter.UNAVAILABLE) {
+                allocMissing = true; // -1 minus -1 would read as 0 B: absent, never a false zero
+            } else {
+                phaseAlloc[phase] += alloc - lastAlloc;
+            }
+            lastAlloc = alloc;
         }
-        lastAlloc = alloc;
         endedPhase = phase;
         endedNanos = now - phaseSince;
         phaseSince = now;
@@ -319,7 +330,7 @@ final class ThreadRecording implements CompletedRequest {
     /** Charges the entry on top, which a switch just replaced by {@code before}'s successor; cuts at a phase's end. */
     private void switched(int before) {
         boolean phaseEnds = (chargedEntry() & PHASE_MASK) != (before & PHASE_MASK);
-        charge(before, phaseEnds);
+        charge(before, phaseEnds, !streamSwitch);
         if (phaseEnds) {
             cutSegment();
         }
@@ -534,7 +545,7 @@ final class ThreadRecording implements CompletedRequest {
      * reads after it returned): what came before is charged; what follows is no phase's.
      */
     void pause() {
-        charge(leavePending(), true); // the same phase may go on after the pause, but not its span, nor its figures
+        charge(leavePending(), true, true); // the same phase may go on after the pause, but not its span, nor its figures
         cutSegment();
     }
 
@@ -561,7 +572,7 @@ final class ThreadRecording implements CompletedRequest {
 
     void close() {
         open = false; // the last segment ends here and no new one starts
-        charge(leavePending(), true);
+        charge(leavePending(), true, true);
         cutSegment();
         totalNanos = last - start;
         totalAlloc = allocMissing ? 0 : lastAlloc - startAlloc;

@@ -515,6 +515,40 @@ class RecorderTest {
         assertTrue(invoke >= 1 << 19 && invoke < (1 << 19) + (1 << 18), "invoke allocated " + invoke);
     }
 
+    /**
+     * A stream's reads and writes read no allocation counter (hundreds a large MTOM message): what they allocate is
+     * charged to the phase they were made in, whose figure stays whole. A transport phase a stack enters itself (CXF's
+     * send interceptors, a client's connection) keeps its own allocation.
+     */
+    @Test
+    void aStreamsReadsAndWritesAreChargedToThePhaseTheyWereMadeIn() {
+        Recorder.configure(new RecorderSettings(4, 256, 8, true));
+        listen();
+        int token = Recorder.requestStart();
+        Recorder.enter(Phase.ATTACHMENTS);
+        keep = new byte[1 << 19];
+        Streams.readStart();
+        keep = new byte[1 << 20]; // inside the read
+        Streams.readEnd(4096, false, null);
+        keep = new byte[1 << 19];
+        Object recording = Streams.enterWrite();
+        keep = new byte[1 << 20]; // inside the write
+        Streams.writeEnd(recording, 4096);
+        Recorder.exit(Phase.ATTACHMENTS);
+        Recorder.enter(Phase.TRANSPORT_WRITE);
+        keep = new byte[1 << 19];
+        Recorder.exit(Phase.TRANSPORT_WRITE);
+        Recorder.requestEnd(token, 200, false);
+        Seen r = only();
+        assertEquals(r.allocatedBytes, r.phaseAllocSum(), "phase allocations do not add up to the request");
+        long attachments = r.phaseAlloc[Phase.ATTACHMENTS.ordinal()];
+        assertTrue(attachments >= 3 << 20 && attachments < (3 << 20) + (1 << 18), "attachments allocated " + attachments);
+        assertEquals(0, r.phaseAlloc[Phase.TRANSPORT_READ.ordinal()], "the stream's read is counted in attachments");
+        long write = r.phaseAlloc[Phase.TRANSPORT_WRITE.ordinal()];
+        assertTrue(write >= 1 << 19 && write < (1 << 19) + (1 << 18), "transport.write allocated " + write);
+        assertTrue(r.phaseNanos[Phase.TRANSPORT_READ.ordinal()] > 0, "the read's time is still its own");
+    }
+
     /** Kept in a field, so that the JIT cannot drop an allocation the test counts. */
     static volatile Object keep;
 
