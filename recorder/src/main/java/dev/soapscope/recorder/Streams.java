@@ -118,25 +118,22 @@ public final class Streams {
 
     private static void readStart(ThreadRecording t) {
         if (t.readDepth++ == 0 && !insideByteRead(t)) {
-            enterStream(t, Phase.TRANSPORT_READ.ordinal());
+            streamSwitch(t, Phase.TRANSPORT_READ.ordinal(), true);
         }
     }
 
-    /** Enters a stream's phase without reading the allocation counter ({@link ThreadRecording#streamSwitch}). */
-    private static void enterStream(ThreadRecording t, int phase) {
+    /**
+     * Enters ({@code entering}) or leaves a stream's phase without reading the allocation counter
+     * ({@link ThreadRecording#streamSwitch}); a request that ends here reads it all the same.
+     */
+    private static void streamSwitch(ThreadRecording t, int phase, boolean entering) {
         t.streamSwitch = true;
         try {
-            enter(t, phase);
-        } finally {
-            t.streamSwitch = false;
-        }
-    }
-
-    /** Leaves a stream's phase without reading the allocation counter, unless the request ends here. */
-    private static void exitStream(ThreadRecording t, int phase) {
-        t.streamSwitch = true;
-        try {
-            exit(t, phase);
+            if (entering) {
+                enter(t, phase);
+            } else {
+                exit(t, phase);
+            }
         } finally {
             t.streamSwitch = false;
         }
@@ -179,7 +176,7 @@ public final class Streams {
         if (singleByte && t.callDepth[SINGLE_BYTE_READ] == 0) {
             hotspot(SINGLE_BYTE_READ, stream);
         }
-        exitStream(t, Phase.TRANSPORT_READ.ordinal());
+        streamSwitch(t, Phase.TRANSPORT_READ.ordinal(), false);
     }
 
     public static void writeStart() {
@@ -195,7 +192,7 @@ public final class Streams {
         try {
             t = THREADS.get();
             if (t.writeDepth++ == 0) {
-                enterStream(t, Phase.TRANSPORT_WRITE.ordinal());
+                streamSwitch(t, Phase.TRANSPORT_WRITE.ordinal(), true);
             }
         } catch (Throwable e) {
             failed("writeStart", e);
@@ -234,7 +231,7 @@ public final class Streams {
             }
             t.bytesOut += bytes;
         }
-        exitStream(t, Phase.TRANSPORT_WRITE.ordinal());
+        streamSwitch(t, Phase.TRANSPORT_WRITE.ordinal(), false);
     }
 
     /**
