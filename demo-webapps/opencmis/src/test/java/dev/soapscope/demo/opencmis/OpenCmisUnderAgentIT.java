@@ -240,8 +240,8 @@ class OpenCmisUnderAgentIT {
      * an interpreted or C1 frame on top is printed, to tell a cold application from a warm one): the samples through Tomcat's
      * request processing ({@code CoyoteAdapter.service}) with a {@code dev/soapscope/} frame, as scripts/agent-frames.sh
      * counts them, in two parts: what the agent always does, and what it does only while a profile runs (this one):
-     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}) and the Flight Recorder listeners
-     * ({@code dev/soapscope/jfr/}). The profile has no Flight Recorder recording beside it ({@code profiler.requests}
+     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}, and the method handle in front of them,
+     * {@code OpaqueSink}, there only while a sink is) and the Flight Recorder listeners ({@code dev/soapscope/jfr/}). The profile has no Flight Recorder recording beside it ({@code profiler.requests}
      * is off by default): with one, writing a request event each and the agent's clock and allocation reads, slower
      * while it ran, were about 1.5% more of the request samples.
      */
@@ -269,7 +269,8 @@ class OpenCmisUnderAgentIT {
                 if (top.endsWith("_[0]") || top.endsWith("_[1]")) {
                     coldTop += n;
                 }
-                if (line.contains("dev/soapscope/jfr/") || line.contains("dev/soapscope/agent/profiler/PhaseSpans")) {
+                if (line.contains("dev/soapscope/jfr/") || line.contains("dev/soapscope/agent/profiler/PhaseSpans")
+                        || line.contains("dev/soapscope/recorder/OpaqueSink")) { // the handle in front of the spans
                     whileProfiling += n;
                 } else if (line.contains("dev/soapscope/")) {
                     always += n;
@@ -295,7 +296,7 @@ class OpenCmisUnderAgentIT {
         System.err.printf("%s; interpreted or C1 on top %.1f%%; of the agent's samples, %d entered it in C1 or"
                 + " interpreted code%n", figures, 100.0 * coldTop / samples, agentCold);
         assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
-        // bounds over what was measured (once warm: always 3.4-6.0%, while profiling 0.2-0.5% with no Flight Recorder
+        // bounds over what was measured (once warm: always 2.6-5.1%, while profiling 0.2-0.8% with no Flight Recorder
         // recording beside the profile, on 2 busy cores), not the targets: issue 42 asks 5% of all, the goal is 2%
         assertAll(() -> assertTrue(agent <= 0.065 * samples, figures),
                 () -> assertTrue(profiling <= 0.02 * samples, figures));
