@@ -26,13 +26,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The OpenCMIS 1.1.0 client over the CMIS 1.1 Web Services binding, run by the IT in a JVM of its own under the agent.
  * Each round: the repository infos, the root folder and its children, a document created with 100 KB to 1 MB of
  * content, its content read back whole and compared byte for byte, a query that must find exactly that document (so also
  * proves the previous round's delete), and its delete; every fifth round, an object that does not exist (a SOAP fault:
- * {@link CmisObjectNotFoundException}). Any wrong answer ends the JVM with status 1. At the end it prints what it did
+ * {@link CmisObjectNotFoundException}). The rounds after the warm-up run {@link #WORKERS} at a time. Any wrong answer ends
+ * the JVM with status 1. At the end it prints what it did
  * per API call, the content bytes it read back and the time it spent reading them, then {@link #DONE}, and waits for
  * its standard input to close (the test reads its agent's endpoint meanwhile).
  *
@@ -64,6 +70,7 @@ public final class CmisRounds {
      */
     static final int WARM_UP_CALLS = Integer.getInteger("warmUpCalls", 1000);
     static final String WARM_UP_DONE = "warm-up calls: ";
+    static final String MEASURED = "measured rounds: ";
     static final String READ_BYTES = "content bytes read: ";
     static final String READ_NANOS = "content read nanos: ";
     static final String CALL_NANOS = "getContentStream call nanos: ";
@@ -71,6 +78,12 @@ public final class CmisRounds {
     static final String REPOSITORY = "A1";
     static final String NAME_PREFIX = "soapscope-round-";
     static final int MISSING_EVERY = 5;
+    /**
+     * Clients at once in the measured rounds, as a server has: one alone kept the server's request threads at about a
+     * third of a core; two give its profile more request samples, so the agent's share of them moves less from run to
+     * run.
+     */
+    static final int WORKERS = 2;
     private static final int MIN_CONTENT = 100 * 1024;
     private static final int MAX_CONTENT = 1024 * 1024;
     /** A warm-up round's content: its calls run the same code as a round's, at a fraction of the bytes. */
@@ -102,7 +115,7 @@ public final class CmisRounds {
             System.out.flush();
             System.exit(1);
         }
-        System.out.println(API_CALLS + driver.apiCalls);
+        System.out.println(API_CALLS + driver.apiCalls); // the workers are done: no lock needed
         System.out.println(READ_BYTES + driver.bytesRead);
         System.out.println(READ_NANOS + driver.readNanos);
         System.out.println(CALL_NANOS + driver.callNanos);
@@ -139,22 +152,65 @@ public final class CmisRounds {
         OperationContext uncached = session.createOperationContext();
         uncached.setCacheEnabled(false);
         Random random = new Random(42);
-        for (int round = 1; round <= rounds; round++) {
-            round(session, uncached, random, NAME_PREFIX + round, MIN_CONTENT, MAX_CONTENT, "");
-            if (round == WARM_UP_ROUNDS) {
-                warmUp(session, uncached, random);
-            }
+        for (int round = 1; round <= WARM_UP_ROUNDS; round++) {
+            round(session, uncached, random, NAME_PREFIX, String.valueOf(round), MIN_CONTENT, MAX_CONTENT, "");
             if (round % MISSING_EVERY == 0) {
                 askMissing(session, uncached, String.valueOf(round), "");
             }
         }
+        warmUp(session, uncached, random);
+        long began = System.nanoTime();
+        int measured = measuredRounds(session, uncached, rounds - WARM_UP_ROUNDS);
+        System.out.printf(MEASURED + "%d in %.1f s%n", measured, (System.nanoTime() - began) / 1e9);
         System.out.println(CONTENT_CALLS + contentCalls);
         System.out.println(MISSING_ASKED + missingAsked);
     }
 
+    /**
+     * The rounds the test profiles, at least {@code rounds} of them and on until the file {@code -DmeasuredUntil} names
+     * exists (the test's profile is done: 50 rounds take a few seconds of a 12 s profile), {@link #WORKERS} at a time on
+     * one session (OpenCMIS's is thread-safe), each worker with documents of its own name, so its query finds its own
+     * document alone. Returns how many rounds ran.
+     */
+    private int measuredRounds(Session session, OperationContext uncached, int rounds) throws Exception {
+        Path until = Path.of(System.getProperty("measuredUntil", "-"));
+        AtomicInteger next = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int w = 1; w <= WORKERS; w++) {
+                int worker = w;
+                workers.add(pool.submit(() -> {
+                    Random random = new Random(42 + worker);
+                    String prefix = NAME_PREFIX + "w" + worker + "-";
+                    for (int round = next.incrementAndGet(); round <= rounds
+                            || !"-".equals(until.toString()) && !Files.exists(until); round = next.incrementAndGet()) {
+                        round(session, uncached, random, prefix, String.valueOf(round), MIN_CONTENT, MAX_CONTENT, "");
+                        if (round % MISSING_EVERY == 0) {
+                            askMissing(session, uncached, "w" + worker + "-" + round, "");
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> w : workers) {
+                try {
+                    w.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof Exception ? (Exception) e.getCause() : new RuntimeException(e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return next.get() - WORKERS; // each worker drew one number past its last round
+    }
+
     /** Asks for an object that does not exist: a SOAP fault, a 500, and Tomcat closes the connection. */
     private void askMissing(Session session, OperationContext uncached, String id, String tag) {
-        missingAsked++;
+        synchronized (this) {
+            missingAsked++;
+        }
         try {
             CmisObject missing = session.getObject("no-such-object-" + id, uncached);
             throw new AssertionError("a missing object was found: " + missing);
@@ -171,16 +227,16 @@ public final class CmisRounds {
         System.out.println(WARMING);
         System.out.flush();
         Path until = Path.of(System.getProperty("warmUpUntil", "-"));
-        int before = apiCalls.values().stream().mapToInt(Integer::intValue).sum();
+        int before = calls();
         int calls = 0;
         long began = System.nanoTime();
         for (int light = 1; calls < WARM_UP_CALLS || !"-".equals(until.toString()) && !Files.exists(until); light++) {
-            round(session, uncached, random, NAME_PREFIX + "warm-up-" + light, WARM_UP_CONTENT, WARM_UP_CONTENT,
-                    "(warm-up)");
+            round(session, uncached, random, NAME_PREFIX + "warm-up-", String.valueOf(light), WARM_UP_CONTENT,
+                    WARM_UP_CONTENT, "(warm-up)");
             if (light % MISSING_EVERY == 0) { // the fault's path warms too: it ran cold in the measured profile
                 askMissing(session, uncached, "warm-up-" + light, "(warm-up)");
             }
-            calls = apiCalls.values().stream().mapToInt(Integer::intValue).sum() - before;
+            calls = calls() - before;
         }
         System.out.printf(WARM_UP_DONE + "%d in %.1f s%n", calls, (System.nanoTime() - began) / 1e9);
         System.out.println(WARMED);
@@ -188,11 +244,13 @@ public final class CmisRounds {
     }
 
     /**
-     * One round (see the class comment), its document named {@code name} with {@code min} to {@code max} bytes of
-     * content; the calls are counted under their names followed by {@code tag}.
+     * One round (see the class comment), its document named {@code prefix + id} with {@code min} to {@code max} bytes
+     * of content, the only document named {@code prefix...} while the round runs; the calls are counted under their
+     * names followed by {@code tag}.
      */
-    private void round(Session session, OperationContext uncached, Random random, String name, int min, int max,
-                       String tag) throws Exception {
+    private void round(Session session, OperationContext uncached, Random random, String prefix, String id, int min,
+                       int max, String tag) throws Exception {
+        String name = prefix + id;
         List<RepositoryInfo> infos = session.getBinding().getRepositoryService().getRepositoryInfos(null);
         count("getRepositoryInfos" + tag);
         check(infos.stream().anyMatch(i -> REPOSITORY.equals(i.getId())), "repository " + REPOSITORY + " in " + infos);
@@ -224,15 +282,17 @@ public final class CmisRounds {
         ContentStream download = doc.getContentStream();
         long returned = System.nanoTime();
         count("getContentStream" + tag);
-        contentCalls++;
         byte[] back;
         try (InputStream in = download.getStream()) {
             back = in.readAllBytes();
         }
         long done = System.nanoTime();
-        callNanos += returned - called;
-        readNanos += done - returned;
-        bytesRead += back.length;
+        synchronized (this) {
+            contentCalls++;
+            callNanos += returned - called;
+            readNanos += done - returned;
+            bytesRead += back.length;
+        }
         check(back.length == content.length, "read back " + back.length + " bytes of " + content.length);
         // byte for byte, not a digest: this JVM runs C1 only, where SHA-256 (no intrinsic) took about half its CPU and
         // so held the server to a few requests a second and its profile to a few hundred samples
@@ -240,7 +300,7 @@ public final class CmisRounds {
 
         List<String> found = new ArrayList<>();
         for (QueryResult r : session.query("SELECT cmis:objectId, cmis:name FROM cmis:document WHERE cmis:name LIKE '"
-                + NAME_PREFIX + "%'", false)) {
+                + prefix + "%'", false)) {
             found.add(r.getPropertyValueById(PropertyIds.OBJECT_ID) + " " + r.getPropertyValueById(PropertyIds.NAME));
         }
         count("query" + tag);
@@ -254,8 +314,12 @@ public final class CmisRounds {
         count(call, 1);
     }
 
-    private void count(String call, int times) {
+    private synchronized void count(String call, int times) {
         apiCalls.merge(call, times, Integer::sum);
+    }
+
+    private synchronized int calls() {
+        return apiCalls.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     private static void check(boolean ok, String what) {

@@ -38,8 +38,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenCmisUnderAgentIT {
+    /** Rounds at least: the first ones, then the warm-up's light ones, then the measured ones ({@link CmisRounds}). */
     static final int ROUNDS = 70;
-    /** The profile of the steady rounds: inside the 50 rounds after the warm-up (0.15-0.6 s each here). */
+    /**
+     * The profile of the steady rounds after the warm-up, which go on until it is done (50 rounds took 2-4 s of it: the
+     * rest of the profile was idle, and held a few hundred request samples).
+     */
     static final int PROFILE_SECONDS = 12;
     /** The first profile, over the light warm-up rounds: what runs only while a profile does is compiled after it. */
     static final int WARM_UP_PROFILE_SECONDS = 20;
@@ -79,6 +83,7 @@ class OpenCmisUnderAgentIT {
         Path accessLog = AccessLogTruth.configure(webapp, dir.resolve("access-log"));
         profile = dir.resolve("steady.jfr");
         Path warmedUp = dir.resolve("warmed-up");
+        Path profiled = dir.resolve("profiled");
         // the JDK's own JIT, as a production server has it: the agent's share is judged on compiled code, not on C1's
         ForkedServer.Builder builder = ForkedServer.tomcat9().fullJit().webapp(webapp).jvmArgs(SERVER_OPENS)
                 .javaagent(ForkedServer.agentJarUnderTest(), "port=0,profiler.interval.ms=1");
@@ -98,7 +103,7 @@ class OpenCmisUnderAgentIT {
                     .agentUnderTest(null)
                     .jvmArgs(CLIENT_OPENS)
                     .jvmArgs("-DwarmUpCalls=" + Integer.getInteger("opencmis.warmUpCalls", CmisRounds.WARM_UP_CALLS),
-                            "-DwarmUpUntil=" + warmedUp)
+                            "-DwarmUpUntil=" + warmedUp, "-DmeasuredUntil=" + profiled)
                     .args(server.baseUri().toString(), String.valueOf(ROUNDS))
                     .start()) {
                 client.await(CmisRounds.WARMING, Duration.ofMinutes(3));
@@ -107,6 +112,7 @@ class OpenCmisUnderAgentIT {
                 Files.createFile(warmedUp); // the warm-up rounds stop
                 client.await(CmisRounds.WARMED, Duration.ofMinutes(3));
                 Files.write(profile, profile(serverAgent, PROFILE_SECONDS));
+                Files.createFile(profiled); // the measured rounds stop
                 client.await(CmisRounds.DONE, Duration.ofMinutes(4));
                 AgentEndpoint clientAgent = client.agent();
                 clientPhases = clientAgent.phases();
@@ -124,9 +130,9 @@ class OpenCmisUnderAgentIT {
         contentCallNanos = printed(clientOutput, CmisRounds.CALL_NANOS);
         contentCalls = printed(clientOutput, CmisRounds.CONTENT_CALLS);
         missingAsked = printed(clientOutput, CmisRounds.MISSING_ASKED);
-        System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
+        System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
                 (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS),
-                line(clientOutput, CmisRounds.WARM_UP_DONE), "SOAPAction", "truth",
+                line(clientOutput, CmisRounds.WARM_UP_DONE), line(clientOutput, CmisRounds.MEASURED), "SOAPAction", "truth",
                 "server", "client");
         Map<String, Long> server = AgentEndpoint.requestsPerOperation(serverPhases);
         Map<String, Long> client = AgentEndpoint.callsPerOperation(clientPhases);
