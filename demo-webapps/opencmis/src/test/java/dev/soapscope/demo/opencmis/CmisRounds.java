@@ -35,12 +35,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The OpenCMIS 1.1.0 client over the CMIS 1.1 Web Services binding, run by the IT in a JVM of its own under the agent.
  * Each round: the repository infos, the root folder and its children, a document created with 100 KB to 1 MB of
- * content, its content read back whole and compared byte for byte, a query that must find exactly that document (so also
- * proves the previous round's delete), and its delete; every fifth round, an object that does not exist (a SOAP fault:
- * {@link CmisObjectNotFoundException}). The rounds after the warm-up run {@link #WORKERS} at a time. Any wrong answer ends
- * the JVM with status 1. At the end it prints what it did
- * per API call, the content bytes it read back and the time it spent reading them, then {@link #DONE}, and waits for
- * its standard input to close (the test reads its agent's endpoint meanwhile).
+ * content, its content read back whole and compared byte for byte, a query that must find exactly that document (so
+ * also proves the previous round's delete), and its delete; every fifth round, an object that does not exist (a SOAP
+ * fault: {@link CmisObjectNotFoundException}). The rounds after the warm-up run {@link #WORKERS} at a time. Any wrong
+ * answer ends the JVM with status 1. At the end it prints what it did per API call, the content bytes it read back and
+ * the time it spent reading them, then {@link #DONE}, and waits for its standard input to close (the test reads its
+ * agent's endpoint meanwhile).
  *
  * <pre>java ... CmisRounds http://127.0.0.1:PORT ROUNDS</pre>
  */
@@ -168,9 +168,9 @@ public final class CmisRounds {
 
     /**
      * The rounds the test profiles, at least {@code rounds} of them and on until the file {@code -DmeasuredUntil} names
-     * exists (the test's profile is done: 50 rounds take a few seconds of a 12 s profile), {@link #WORKERS} at a time on
-     * one session (OpenCMIS's is thread-safe), each worker with documents of its own name, so its query finds its own
-     * document alone. Returns how many rounds ran.
+     * exists (the test's profile is done: 50 rounds take a few seconds of a 12 s profile), {@link #WORKERS} at a time
+     * on one session (OpenCMIS's is thread-safe), each worker with documents of its own name, so its query finds its
+     * own document alone. Returns how many rounds ran.
      */
     private int measuredRounds(Session session, OperationContext uncached, int rounds) throws Exception {
         Path until = Path.of(System.getProperty("measuredUntil", "-"));
@@ -197,7 +197,8 @@ public final class CmisRounds {
                 try {
                     w.get();
                 } catch (ExecutionException e) {
-                    throw e.getCause() instanceof Exception ? (Exception) e.getCause() : new RuntimeException(e.getCause());
+                    Throwable cause = e.getCause();
+                    throw cause instanceof Exception ? (Exception) cause : new RuntimeException(cause);
                 }
             }
         } finally {

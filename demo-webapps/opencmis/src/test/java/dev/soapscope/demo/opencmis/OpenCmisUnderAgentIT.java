@@ -132,8 +132,8 @@ class OpenCmisUnderAgentIT {
         missingAsked = printed(clientOutput, CmisRounds.MISSING_ASKED);
         System.err.printf("OpenCMIS: %d rounds in %.1f s; client: %s; %s; %s%n%-22s %6s %6s %6s%n", ROUNDS,
                 (System.nanoTime() - started) / 1e9, line(clientOutput, CmisRounds.API_CALLS),
-                line(clientOutput, CmisRounds.WARM_UP_DONE), line(clientOutput, CmisRounds.MEASURED), "SOAPAction", "truth",
-                "server", "client");
+                line(clientOutput, CmisRounds.WARM_UP_DONE), line(clientOutput, CmisRounds.MEASURED), "SOAPAction",
+                "truth", "server", "client");
         Map<String, Long> server = AgentEndpoint.requestsPerOperation(serverPhases);
         Map<String, Long> client = AgentEndpoint.callsPerOperation(clientPhases);
         truth.posts.forEach((op, n) -> System.err.printf("%-22s %6d %6s %6s%n", op, n, server.get(op), client.get(op)));
@@ -301,10 +301,12 @@ class OpenCmisUnderAgentIT {
                 100.0 * profiling / samples);
         System.err.printf("%s; interpreted or C1 on top %.1f%%; of the agent's samples, %d entered it in C1 or"
                 + " interpreted code%n", figures, 100.0 * coldTop / samples, agentCold);
-        assertTrue(samples >= 300, () -> "request samples in the profile: " + samples + "\n" + said);
-        // bounds over what was measured (once warm: always 2.6-5.1%, while profiling 0.2-0.8% with no Flight Recorder
-        // recording beside the profile, on 2 busy cores), not the targets: issue 42 asks 5% of all, the goal is 2%
-        assertAll(() -> assertTrue(agent <= 0.065 * samples, figures),
+        // the measured rounds run through the whole profile: 4,800-6,300 request samples, so one run's share moves
+        // about a quarter of a point from sampling alone (with 600-1,100, as when the rounds ended early, 0.7)
+        assertTrue(samples >= 2000, () -> "request samples in the profile: " + samples + "\n" + said);
+        // issue 42's bound (its goal is 2%); measured once warm: 3.7-4.6% in all over five runs, 0.2-0.5% of it only
+        // while profiling (on a fully warm server 4.8-5.5%: see docs/case-study-opencmis.md)
+        assertAll(() -> assertTrue(agent + profiling <= 0.05 * samples, figures),
                 () -> assertTrue(profiling <= 0.02 * samples, figures));
     }
 
