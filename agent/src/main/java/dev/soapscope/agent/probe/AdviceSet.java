@@ -62,6 +62,11 @@ final class AdviceSet implements Weaving {
         return false;
     }
 
+    @Override
+    public List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+        return methods;
+    }
+
     /** Advice {@code i}, read from the agent jar (a race reads it twice, harmlessly). */
     AdviceInliner.AdviceCode code(int i) {
         AdviceInliner.AdviceCode c = read[i];

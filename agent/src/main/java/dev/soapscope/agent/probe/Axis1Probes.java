@@ -94,6 +94,11 @@ final class Axis1Probes implements Probe {
             }
 
             @Override
+            public List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+                return Weaving.methodMatchersOf(stages, own);
+            }
+
+            @Override
             public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
                 stages.woven(type, loader, domain);
             }

@@ -151,6 +151,11 @@ final class Axis2Probes implements Probe {
             }
 
             @Override
+            public List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+                return Weaving.methodMatchersOf(stages, send, phases, dispatch, faultCheck);
+            }
+
+            @Override
             public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
                 stages.woven(type, loader, domain);
             }

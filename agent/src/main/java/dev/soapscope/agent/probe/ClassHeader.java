@@ -9,16 +9,6 @@ final class ClassHeader {
     private ClassHeader() {
     }
 
-    /** The class's access flags (ACC_INTERFACE, ACC_SYNTHETIC...), or -1 if not a class file we read. */
-    static int access(byte[] b) {
-        try {
-            int p = afterConstantPool(b, null);
-            return p < 0 ? -1 : u2(b, p);
-        } catch (RuntimeException e) {
-            return -1;
-        }
-    }
-
     /** Binary names of the superclass (absent for java.lang.Object) and the interfaces; null if not a class file we read. */
     static String[] supertypes(byte[] b) {
         try {
@@ -52,27 +42,18 @@ final class ClassHeader {
      */
     static java.util.List<Method> methodsWithCode(byte[] b) {
         try {
-            if (b.length < 10) {
-                return null;
-            }
-            int[] offsets = new int[u2(b, 8)];
-            int p = afterConstantPool(b, offsets);
+            int[] offsets = offsets(b);
+            int p = offsets == null ? -1 : afterConstantPool(b, offsets);
             if (p < 0) {
                 return null;
             }
-            p += 6;
-            p += 2 + 2 * u2(b, p); // the interfaces
-            int fields = u2(b, p);
-            p += 2;
-            for (int i = 0; i < fields; i++) {
-                p = afterMember(b, p);
-            }
+            p = methodsAt(b, p);
             int methods = u2(b, p);
             p += 2;
             java.util.List<Method> found = new java.util.ArrayList<Method>(methods);
             for (int i = 0; i < methods; i++) {
                 int access = u2(b, p);
-                if ((access & (0x0400 | 0x0100)) == 0) { // ACC_ABSTRACT, ACC_NATIVE: no code to advise
+                if (hasCode(access)) {
                     found.add(new Method(access, utf8(b, offsets, u2(b, p + 2)), utf8(b, offsets, u2(b, p + 4))));
                 }
                 p = afterMember(b, p);
@@ -80,6 +61,69 @@ final class ClassHeader {
             return found;
         } catch (RuntimeException e) {
             return null;
+        }
+    }
+
+    /**
+     * The class's access flags and the names of the methods it declares with code (neither abstract nor native), as
+     * the class file spells them ({@code <init>} for constructors); null if not a class file we read. What the weaver
+     * asks of every class loaded, in one pass.
+     */
+    static Outline outline(byte[] b) {
+        try {
+            int[] offsets = offsets(b);
+            int p = offsets == null ? -1 : afterConstantPool(b, offsets);
+            if (p < 0) {
+                return null;
+            }
+            int access = u2(b, p);
+            p = methodsAt(b, p);
+            int methods = u2(b, p);
+            p += 2;
+            String[] names = new String[methods];
+            int n = 0;
+            for (int i = 0; i < methods; i++) {
+                if (hasCode(u2(b, p))) {
+                    names[n++] = utf8(b, offsets, u2(b, p + 2));
+                }
+                p = afterMember(b, p);
+            }
+            return new Outline(access, n == methods ? names : java.util.Arrays.copyOf(names, n));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Room for each constant pool entry's offset; null if too short to be a class file. */
+    private static int[] offsets(byte[] b) {
+        return b.length < 10 ? null : new int[u2(b, 8)];
+    }
+
+    /** Where the methods' count is, from {@code p}, the access flags past the constant pool: past the fields. */
+    private static int methodsAt(byte[] b, int p) {
+        p += 6;
+        p += 2 + 2 * u2(b, p); // the interfaces
+        int fields = u2(b, p);
+        p += 2;
+        for (int i = 0; i < fields; i++) {
+            p = afterMember(b, p);
+        }
+        return p;
+    }
+
+    /** Neither ACC_ABSTRACT nor ACC_NATIVE: a method with code to advise. */
+    private static boolean hasCode(int access) {
+        return (access & (0x0400 | 0x0100)) == 0;
+    }
+
+    /** A class's access flags and the names of its methods with code. */
+    static final class Outline {
+        final int access;
+        final String[] methods;
+
+        Outline(int access, String[] methods) {
+            this.access = access;
+            this.methods = methods;
         }
     }
 

@@ -28,9 +28,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The agent's class file transformer: decides from a class's name, loader and header which probes want it, and weaves
- * only those classes, with the probes' advice inlined by {@link AdviceInliner}. Every other class costs a few name
- * checks and, for probes that match by supertype, a read of its header. The probes' matchers are Byte Buddy's, asked
- * about descriptions made from the class file's header and each method's descriptor (nothing else is parsed).
+ * only those classes, with the probes' advice inlined by {@link AdviceInliner}. Every class first costs one read of
+ * its header (its methods' names) and a look-up of the probes that could advise a method of those names
+ * ({@link Candidates}): most classes end there, before any matcher or supertype is asked. The probes' matchers are
+ * Byte Buddy's, asked about descriptions made from the class file's header and each method's descriptor (nothing else
+ * is parsed).
  */
 final class ClassWeaver implements ClassFileTransformer {
     /** Never ours, nor Byte Buddy's, nor the JDK's reflection accessors. */
@@ -43,6 +45,8 @@ final class ClassWeaver implements ClassFileTransformer {
     private final List<Probe> probes;
     private final List<AgentBuilder.RawMatcher> matchers;
     private final List<Weaving> weavings;
+    /** The probes that could advise a class, by its methods' names; null: every probe is asked (the reference weaver). */
+    private final Candidates candidates;
     /** Per loader, the probes' supertype names each class is below ({@link Supertypes}); the bootstrap loader's apart. */
     private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
@@ -55,11 +59,13 @@ final class ClassWeaver implements ClassFileTransformer {
     }
 
     /**
-     * @param assume whether a supertype answer not known yet is assumed until a declared method needs it (true but
-     *               in the test that compares both ways)
+     * @param shortcuts whether a class is first narrowed to the probes that could advise one of its methods by name,
+     *                  and a supertype answer not known yet is assumed until a declared method needs it (true but in
+     *                  the test that compares both ways, where every probe is asked and every supertype read)
      */
-    ClassWeaver(List<Probe> probes, List<Weaving> weavings, boolean assume) {
-        this.assume = assume;
+    ClassWeaver(List<Probe> probes, List<Weaving> weavings, boolean shortcuts) {
+        this.assume = shortcuts;
+        this.candidates = shortcuts ? new Candidates(weavings) : null;
         this.probes = probes;
         this.weavings = weavings;
         this.matchers = new ArrayList<AgentBuilder.RawMatcher>();
@@ -91,18 +97,25 @@ final class ClassWeaver implements ClassFileTransformer {
 
     /** The class woven, or null if no probe has advice for its methods. */
     byte[] weave(String name, ClassLoader loader, ProtectionDomain domain, byte[] classFile) {
-        int access = ClassHeader.access(classFile);
-        if (access < 0 || (access & Opcodes.ACC_SYNTHETIC) != 0) {
+        ClassHeader.Outline outline = ClassHeader.outline(classFile);
+        if (outline == null || (outline.access & Opcodes.ACC_SYNTHETIC) != 0) {
             return null; // compiler-made: nothing of ours to time
         }
-        final TypeDescription type = latent(name, access);
+        List<Integer> among = null;
+        if (candidates != null) {
+            among = candidates.of(name, outline.methods);
+            if (among == null || !loaderMayMatch(among, loader)) {
+                return null; // no probe advises a method of that name here: most classes end here
+            }
+        }
+        final TypeDescription type = latent(name, outline.access);
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
         Supertypes.loading(name, knownOf(loader), classFiles);
         if (assume) {
             Supertypes.assumeUnknown();
         }
-        List<Integer> matched = matching(type, loader, domain, null);
+        List<Integer> matched = matching(type, loader, domain, among);
         if (matched != null && Supertypes.assumed()) {
             // its supertypes are likely not loaded yet, and reading their class files is most of start-up's cost:
             // read them only if a probe it may match advises a method it declares
@@ -116,6 +129,16 @@ final class ClassWeaver implements ClassFileTransformer {
             return null;
         }
         return woven(name, type, loader, domain, classFile, classFiles, matched);
+    }
+
+    /** Keeps in {@code among} the probes that could match a class of {@code loader}; whether one is left. */
+    private boolean loaderMayMatch(List<Integer> among, ClassLoader loader) {
+        for (java.util.Iterator<Integer> i = among.iterator(); i.hasNext(); ) {
+            if (!probes.get(i.next()).mayMatchClassesOf(loader)) {
+                i.remove();
+            }
+        }
+        return !among.isEmpty();
     }
 
     /**

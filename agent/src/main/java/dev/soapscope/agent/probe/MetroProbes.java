@@ -108,6 +108,11 @@ final class MetroProbes implements Probe {
             }
 
             @Override
+            public List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+                return Weaving.methodMatchersOf(stages, naming);
+            }
+
+            @Override
             public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
                 stages.woven(type, loader, domain);
             }

@@ -26,6 +26,14 @@ interface Probe {
         return new AgentBuilder.RawMatcher.ForElementMatchers(types(), loaders());
     }
 
+    /**
+     * Whether a class of {@code loader} could match this probe at all: asked before anything is read of the class,
+     * for a probe that may advise any method ({@link Candidates}). True unless the probe knows better.
+     */
+    default boolean mayMatchClassesOf(ClassLoader loader) {
+        return true;
+    }
+
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */
     Weaving weaving();
 

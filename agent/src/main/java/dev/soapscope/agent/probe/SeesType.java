@@ -2,6 +2,7 @@ package dev.soapscope.agent.probe;
 
 import net.bytebuddy.matcher.ElementMatcher;
 
+import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.WeakHashMap;
 
@@ -12,6 +13,25 @@ import java.util.WeakHashMap;
  * no class loading) and kept while the loader lives.
  */
 final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
+    /**
+     * Per library, a class its main jar has held in every version, and which every jar of the library's types needs:
+     * a loader that does not see it sees none of the library's types, and is asked once instead of once per type. A
+     * resource a loader lacks costs a walk of its whole class path (over 1 ms per name in a Spring Boot jar).
+     */
+    static final String[][] LIBRARIES = {
+        {"org/apache/cxf/", "org/apache/cxf/Bus.class"},
+        {"org/apache/axis2/", "org/apache/axis2/engine/AxisEngine.class"},
+        {"org/apache/axis/", "org/apache/axis/Message.class"},
+        {"com/sun/xml/ws/", "com/sun/xml/ws/api/message/Packet.class"},
+        {"org/springframework/ws/", "org/springframework/ws/WebServiceMessage.class"},
+        {"org/apache/axiom/", "org/apache/axiom/om/OMElement.class"},
+        {"javax/servlet/", "javax/servlet/Servlet.class"},
+        {"jakarta/servlet/", "jakarta/servlet/Servlet.class"},
+    };
+    /** Per loader, whether it sees each library's class ({@link #LIBRARIES}); the bootstrap loader's under null. */
+    private static final Map<ClassLoader, Map<String, Boolean>> LIBRARIES_SEEN =
+            new WeakHashMap<ClassLoader, Map<String, Boolean>>();
+
     private final String[] resources;
     private final Map<ClassLoader, Boolean> answers = new WeakHashMap<ClassLoader, Boolean>();
     /**
@@ -21,6 +41,7 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
      * hierarchy for the servlet probes.
      */
     private volatile Boolean bootstrap;
+    private volatile Last last;
 
     private SeesType(String... types) {
         resources = new String[types.length];
@@ -44,9 +65,14 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
             }
             return b;
         }
+        Last last = this.last;
+        if (last != null && last.loader.get() == loader) {
+            return last.sees; // classes come in runs from one loader
+        }
         synchronized (answers) {
             Boolean known = answers.get(loader);
             if (known != null) {
+                this.last = new Last(loader, known);
                 return known;
             }
         }
@@ -54,13 +80,25 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
         synchronized (answers) {
             answers.put(loader, sees);
         }
+        this.last = new Last(loader, sees);
         return sees;
+    }
+
+    /** The loader last asked about (held weakly) and its answer. */
+    private static final class Last {
+        final WeakReference<ClassLoader> loader;
+        final boolean sees;
+
+        Last(ClassLoader loader, boolean sees) {
+            this.loader = new WeakReference<ClassLoader>(loader);
+            this.sees = sees;
+        }
     }
 
     private boolean sees(ClassLoader loader) {
         for (String r : resources) {
             try {
-                if ((loader == null ? bootstrapResource(r) : loader.getResource(r)) != null) {
+                if (seesLibraryOf(loader, r) && (loader == null ? bootstrapResource(r) : loader.getResource(r)) != null) {
                     return true;
                 }
             } catch (Throwable e) {
@@ -68,6 +106,33 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
             }
         }
         return false;
+    }
+
+    /** Whether {@code loader} sees the library of {@code resource}; true for a resource of no library listed. */
+    private static boolean seesLibraryOf(ClassLoader loader, String resource) {
+        for (String[] library : LIBRARIES) {
+            if (resource.startsWith(library[0])) {
+                String marker = library[1];
+                Boolean known;
+                synchronized (LIBRARIES_SEEN) {
+                    Map<String, Boolean> seen = LIBRARIES_SEEN.get(loader);
+                    known = seen == null ? null : seen.get(marker);
+                }
+                if (known == null) {
+                    known = (loader == null ? bootstrapResource(marker) : loader.getResource(marker)) != null;
+                    synchronized (LIBRARIES_SEEN) {
+                        Map<String, Boolean> seen = LIBRARIES_SEEN.get(loader);
+                        if (seen == null) {
+                            seen = new java.util.HashMap<String, Boolean>();
+                            LIBRARIES_SEEN.put(loader, seen);
+                        }
+                        seen.put(marker, known);
+                    }
+                }
+                return known;
+            }
+        }
+        return true;
     }
 
     private static Object bootstrapResource(String resource) {

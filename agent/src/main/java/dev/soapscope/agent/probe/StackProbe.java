@@ -100,6 +100,19 @@ final class StackProbe implements Probe {
     }
 
     @Override
+    public boolean mayMatchClassesOf(ClassLoader loader) {
+        if (loaders.matches(loader)) {
+            return true;
+        }
+        for (Rule r : rules) {
+            if (r.loaders != null && r.loaders.matches(loader)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public void prepare() {
         // nothing to register
     }
@@ -136,6 +149,11 @@ final class StackProbe implements Probe {
                 }
             }
             return false;
+        }
+
+        @Override
+        public List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+            return Weaving.methodMatchersOf(each.toArray(new Weaving[0]));
         }
 
         @Override

@@ -66,7 +66,6 @@ final class TransportStreams {
     private TransportStreams() {
     }
 
-    /** The JDK's own loaders: the bootstrap loader, and the platform loader (jdk.httpserver's, on Java 9 and later). */
     /** The JDK's own modules' loaders: the bootstrap and the platform class loaders (java.net.http, jdk.httpserver). */
     static ElementMatcher<ClassLoader> jdkLoaders() {
         ClassLoader system = ClassLoader.getSystemClassLoader();

@@ -2,8 +2,10 @@ package dev.soapscope.agent.probe;
 
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.matcher.ElementMatcher;
 
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What a probe puts on the methods of a class it matched: advice classes, read from their class files. */
@@ -19,6 +21,27 @@ interface Weaving {
         List<AdviceInliner.AdviceCode> advice = new java.util.ArrayList<AdviceInliner.AdviceCode>(1);
         adviceFor(type, method, advice);
         return !advice.isEmpty();
+    }
+
+    /**
+     * Every matcher that chooses the methods this probe advises ({@link Candidates} indexes them by name); null when
+     * they are not all known, and the probe is then asked about every class.
+     */
+    default List<ElementMatcher<? super MethodDescription>> methodMatchers() {
+        return null;
+    }
+
+    /** The method matchers of all of {@code parts}; null if one's are not known. */
+    static List<ElementMatcher<? super MethodDescription>> methodMatchersOf(Weaving... parts) {
+        List<ElementMatcher<? super MethodDescription>> all = new ArrayList<ElementMatcher<? super MethodDescription>>();
+        for (Weaving w : parts) {
+            List<ElementMatcher<? super MethodDescription>> some = w.methodMatchers();
+            if (some == null) {
+                return null;
+            }
+            all.addAll(some);
+        }
+        return all;
     }
 
     /** Told once a class of {@code loader} got this probe's advice. */

@@ -35,6 +35,18 @@ class SeesTypeTest {
                 "on the class path, not the bootstrap path: JDK classes need no walk for the stacks' probes");
     }
 
+    /** A library's marker class, asked before its types, is in the stacks' jars the tests run with. */
+    @Test
+    void everyLibrarysMarkerIsInItsJars() {
+        ClassLoader app = SeesTypeTest.class.getClassLoader();
+        for (String[] library : SeesType.LIBRARIES) {
+            assertTrue(library[1].startsWith(library[0]), library[1]);
+            assertTrue(app.getResource(library[1]) != null, library[1] + " on the test class path");
+        }
+        assertTrue(SeesType.anyOf("org.apache.cxf.phase.PhaseInterceptor").matches(app));
+        assertFalse(SeesType.anyOf("org.apache.cxf.absent.Type").matches(app));
+    }
+
     @Test
     void answersAreKeptPerLoader() throws Exception {
         SeesType matcher = SeesType.anyOf("net.bytebuddy.ByteBuddy");
