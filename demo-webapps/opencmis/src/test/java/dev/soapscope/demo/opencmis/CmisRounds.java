@@ -26,19 +26,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The OpenCMIS 1.1.0 client over the CMIS 1.1 Web Services binding, run by the IT in a JVM of its own under the agent.
  * Each round: the repository infos, the root folder and its children, a document created with 100 KB to 1 MB of
  * content, its content read back whole and compared byte for byte, a query that must find exactly that document (so
  * also proves the previous round's delete), and its delete; every fifth round, an object that does not exist (a SOAP
- * fault: {@link CmisObjectNotFoundException}). The rounds after the warm-up run {@link #WORKERS} at a time. Any wrong
- * answer ends the JVM with status 1. At the end it prints what it did per API call, the content bytes it read back and
+ * fault: {@link CmisObjectNotFoundException}). One client: two at once gave the server's profile more request samples,
+ * but OpenCMIS InMemory's query then failed now and then ("An error occurred!", a query while the other client created
+ * or deleted its document: about one run in fifteen). Any wrong answer ends the JVM with status 1. At the end it prints what it did per API call, the content bytes it read back and
  * the time it spent reading them, then {@link #DONE}, and waits for its standard input to close (the test reads its
  * agent's endpoint meanwhile).
  *
@@ -78,12 +74,6 @@ public final class CmisRounds {
     static final String REPOSITORY = "A1";
     static final String NAME_PREFIX = "soapscope-round-";
     static final int MISSING_EVERY = 5;
-    /**
-     * Clients at once in the measured rounds. Two gave the server's profile more request samples, but OpenCMIS
-     * InMemory's query then failed now and then ("An error occurred!", a query while the other client created or
-     * deleted its document: about one run in fifteen), so one it is.
-     */
-    static final int WORKERS = 1;
     private static final int MIN_CONTENT = 100 * 1024;
     private static final int MAX_CONTENT = 1024 * 1024;
     /** A warm-up round's content: its calls run the same code as a round's, at a fraction of the bytes. */
@@ -115,7 +105,7 @@ public final class CmisRounds {
             System.out.flush();
             System.exit(1);
         }
-        System.out.println(API_CALLS + driver.apiCalls); // the workers are done: no lock needed
+        System.out.println(API_CALLS + driver.apiCalls);
         System.out.println(READ_BYTES + driver.bytesRead);
         System.out.println(READ_NANOS + driver.readNanos);
         System.out.println(CALL_NANOS + driver.callNanos);
@@ -168,50 +158,24 @@ public final class CmisRounds {
 
     /**
      * The rounds the test profiles, at least {@code rounds} of them and on until the file {@code -DmeasuredUntil} names
-     * exists (the test's profile is done: 50 rounds take a few seconds of a 12 s profile), {@link #WORKERS} at a time
-     * on one session (OpenCMIS's is thread-safe), each worker with documents of its own name, so its query finds its
-     * own document alone. Returns how many rounds ran.
+     * exists (the test's profile is done: 50 rounds take a few seconds of a 12 s profile). Returns how many ran.
      */
     private int measuredRounds(Session session, OperationContext uncached, int rounds) throws Exception {
         Path until = Path.of(System.getProperty("measuredUntil", "-"));
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
-        try {
-            List<Future<?>> workers = new ArrayList<>();
-            for (int w = 1; w <= WORKERS; w++) {
-                int worker = w;
-                workers.add(pool.submit(() -> {
-                    Random random = new Random(42 + worker);
-                    String prefix = NAME_PREFIX + "w" + worker + "-";
-                    for (int round = next.incrementAndGet(); round <= rounds
-                            || !"-".equals(until.toString()) && !Files.exists(until); round = next.incrementAndGet()) {
-                        round(session, uncached, random, prefix, String.valueOf(round), MIN_CONTENT, MAX_CONTENT, "");
-                        if (round % MISSING_EVERY == 0) {
-                            askMissing(session, uncached, "w" + worker + "-" + round, "");
-                        }
-                    }
-                    return null;
-                }));
+        Random random = new Random(43);
+        int round = 1;
+        for (; round <= rounds || !"-".equals(until.toString()) && !Files.exists(until); round++) {
+            round(session, uncached, random, NAME_PREFIX, String.valueOf(round), MIN_CONTENT, MAX_CONTENT, "");
+            if (round % MISSING_EVERY == 0) {
+                askMissing(session, uncached, String.valueOf(round), "");
             }
-            for (Future<?> w : workers) {
-                try {
-                    w.get();
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    throw cause instanceof Exception ? (Exception) cause : new RuntimeException(cause);
-                }
-            }
-        } finally {
-            pool.shutdownNow();
         }
-        return next.get() - WORKERS; // each worker drew one number past its last round
+        return round - 1;
     }
 
     /** Asks for an object that does not exist: a SOAP fault, a 500, and Tomcat closes the connection. */
     private void askMissing(Session session, OperationContext uncached, String id, String tag) {
-        synchronized (this) {
-            missingAsked++;
-        }
+        missingAsked++;
         try {
             CmisObject missing = session.getObject("no-such-object-" + id, uncached);
             throw new AssertionError("a missing object was found: " + missing);
@@ -288,12 +252,10 @@ public final class CmisRounds {
             back = in.readAllBytes();
         }
         long done = System.nanoTime();
-        synchronized (this) {
-            contentCalls++;
-            callNanos += returned - called;
-            readNanos += done - returned;
-            bytesRead += back.length;
-        }
+        contentCalls++;
+        callNanos += returned - called;
+        readNanos += done - returned;
+        bytesRead += back.length;
         check(back.length == content.length, "read back " + back.length + " bytes of " + content.length);
         // byte for byte, not a digest: this JVM runs C1 only, where SHA-256 (no intrinsic) took about half its CPU and
         // so held the server to a few requests a second and its profile to a few hundred samples
@@ -315,11 +277,11 @@ public final class CmisRounds {
         count(call, 1);
     }
 
-    private synchronized void count(String call, int times) {
+    private void count(String call, int times) {
         apiCalls.merge(call, times, Integer::sum);
     }
 
-    private synchronized int calls() {
+    private int calls() {
         return apiCalls.values().stream().mapToInt(Integer::intValue).sum();
     }
 
