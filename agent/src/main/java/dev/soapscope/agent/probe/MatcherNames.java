@@ -13,7 +13,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a method matcher can match, told by names: the methods' names and their declaring types' names, read off the
@@ -61,6 +63,8 @@ final class MatcherNames {
     }
 
     private static final Names ANY = new Names(null, null);
+    /** The fields read, by matcher class and name: thousands of matchers, a dozen classes. */
+    private static final Map<String, Field> FIELDS = new ConcurrentHashMap<String, Field>();
 
     private MatcherNames() {
     }
@@ -163,11 +167,22 @@ final class MatcherNames {
     }
 
     private static Object field(Object o, String name) throws Exception {
-        for (Class<?> c = o.getClass(); c != null; c = c.getSuperclass()) {
+        Class<?> type = o.getClass();
+        String key = type.getName() + '#' + name;
+        Field f = FIELDS.get(key);
+        if (f == null) {
+            f = declared(type, name);
+            FIELDS.put(key, f);
+        }
+        return f.get(o);
+    }
+
+    private static Field declared(Class<?> type, String name) throws NoSuchFieldException {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             try {
                 Field f = c.getDeclaredField(name);
                 f.setAccessible(true);
-                return f.get(o);
+                return f;
             } catch (NoSuchFieldException e) {
                 // declared higher up
             }
