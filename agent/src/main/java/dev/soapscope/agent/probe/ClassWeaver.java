@@ -105,7 +105,7 @@ final class ClassWeaver implements ClassFileTransformer {
         if (candidates != null) {
             among = candidates.of(name, outline.methods);
             if (among == null || !loaderMayMatch(among, loader)) {
-                return null; // no probe advises a method of that name here: most classes end here
+                return null; // no probe could advise a method of its names, or see its loader: most classes end here
             }
         }
         final TypeDescription type = latent(name, outline.access);
