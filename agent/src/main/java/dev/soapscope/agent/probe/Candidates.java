@@ -19,7 +19,6 @@ import java.util.Set;
 final class Candidates {
     /** Probes one of whose matchers can match any method name of any type: asked about every class. */
     private final BitSet always = new BitSet();
-    private final List<Integer> alwaysList = new ArrayList<Integer>();
     /** Method name to the probes that can advise a method of that name, with the declaring types (null: any). */
     private final Map<String, List<Entry>> byMethod = new HashMap<String, List<Entry>>();
     /** Declaring type to the probes that can advise a method of any name it declares. */
@@ -48,9 +47,6 @@ final class Candidates {
                     add(i, n);
                 }
             }
-        }
-        for (int i = always.nextSetBit(0); i >= 0; i = always.nextSetBit(i + 1)) {
-            alwaysList.add(i);
         }
     }
 
@@ -98,7 +94,10 @@ final class Candidates {
             }
         }
         if (found == null) {
-            return alwaysList.isEmpty() ? null : new ArrayList<Integer>(alwaysList);
+            if (always.isEmpty()) {
+                return null;
+            }
+            found = new BitSet();
         }
         found.or(always);
         List<Integer> probes = new ArrayList<Integer>(found.cardinality());
@@ -108,7 +107,7 @@ final class Candidates {
         return probes;
     }
 
-    /** Probes asked about every class (their matchers' names could not be read): listed in the debug log. */
+    /** Probes asked about every class (their matchers' names could not be read): which, for the tests. */
     BitSet always() {
         return (BitSet) always.clone();
     }

@@ -98,7 +98,7 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
     private boolean sees(ClassLoader loader) {
         for (String r : resources) {
             try {
-                if (seesLibraryOf(loader, r) && (loader == null ? bootstrapResource(r) : loader.getResource(r)) != null) {
+                if (seesLibraryOf(loader, r) && resource(loader, r) != null) {
                     return true;
                 }
             } catch (Throwable e) {
@@ -119,7 +119,7 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
                     known = seen == null ? null : seen.get(marker);
                 }
                 if (known == null) {
-                    known = (loader == null ? bootstrapResource(marker) : loader.getResource(marker)) != null;
+                    known = resource(loader, marker) != null;
                     synchronized (LIBRARIES_SEEN) {
                         Map<String, Boolean> seen = LIBRARIES_SEEN.get(loader);
                         if (seen == null) {
@@ -133,6 +133,10 @@ final class SeesType extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
             }
         }
         return true;
+    }
+
+    private static Object resource(ClassLoader loader, String resource) {
+        return loader == null ? bootstrapResource(resource) : loader.getResource(resource);
     }
 
     private static Object bootstrapResource(String resource) {
