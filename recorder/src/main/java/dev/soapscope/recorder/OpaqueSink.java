@@ -1,27 +1,21 @@
 package dev.soapscope.recorder;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
-
 /**
- * A segment sink told through method handles the JIT cannot inline, as {@link Listeners} are: the sink's branches
- * turn as a profile starts (async-profiler's recording not running yet while its sink is already in place) and,
- * inlined into every compiled method that switches phases, Tomcat's and the stacks' among them, each turn sent all
- * of those back to the interpreter at every profile's start. Behind a handle, a turn recompiles the sink's own method
- * alone. What a sink throws is said once; the segment is lost, never the request.
+ * A segment sink the JIT calls and never inlines, as {@link Listeners} are: the sink's branches turn as a profile
+ * starts (async-profiler's recording not running yet while its sink is already in place) and, inlined into every
+ * compiled method that switches phases, Tomcat's and the stacks' among them, each turn sent all of those back to the
+ * interpreter at every profile's start. Each call here has seen three sink classes before any request (class
+ * initialization, interleaved), so its type profile is megamorphic with no major receiver: C2 compiles an interface
+ * dispatch, no guess about the sink's class, and a turn recompiles the sink's own method alone. (Non-constant method
+ * handles did the same at about twice the cost, most of the profiling's share of OpenCMIS's request samples.) What a
+ * sink throws is said once; the segment is lost, never the request.
  */
 final class OpaqueSink implements SegmentSink {
-    /** Not final, so never constants to the JIT (see {@link Listeners}). */
-    private static MethodHandle start = Listeners.virtual(SegmentSink.class, "start",
-            MethodType.methodType(long.class, long.class));
-    private static MethodHandle opened = Listeners.virtual(SegmentSink.class, "opened",
-            MethodType.methodType(long.class, long.class));
-    private static MethodHandle end = Listeners.virtual(SegmentSink.class, "end",
-            MethodType.methodType(void.class, long.class, long.class, int.class));
-    private static MethodHandle cut = Listeners.virtual(SegmentSink.class, "cut",
-            MethodType.methodType(long.class, long.class, long.class, int.class));
-    private static MethodHandle endUnmarked = Listeners.virtual(SegmentSink.class, "endUnmarked",
-            MethodType.methodType(void.class, long.class, int.class));
+    /**
+     * Rounds of calls on the three sink classes: enough that the calls' type profiles see all three whether C1's
+     * profiled code or, while C1's queue is long, the interpreter records them (about a millisecond a thousand rounds).
+     */
+    private static final int WARM_ROUNDS = 5_000;
 
     private final SegmentSink sink;
 
@@ -30,28 +24,22 @@ final class OpaqueSink implements SegmentSink {
     }
 
     static {
-        // made ready at class initialization, in the profiler's or Flight Recorder's thread that first sets a sink, not
-        // in a request: a handle's first call spins classes and its 128th customizes it (see Listeners.WARM_CALLS)
-        OpaqueSink ready = new OpaqueSink(new SegmentSink() {
-            @Override
-            public long start(long nanoTime) {
-                return 0;
+        // in the profiler's or Flight Recorder's thread that first sets a sink, not in a request
+        OpaqueSink[] warm = {new OpaqueSink(new Warm()), new OpaqueSink(new Warm() {
+        }), new OpaqueSink(new Warm() {
+        })};
+        for (int i = 0; i < WARM_ROUNDS; i++) {
+            for (OpaqueSink s : warm) {
+                s.start(0);
+                s.opened(0);
+                s.end(0, 0, 0);
+                s.cut(0, 0, 0);
+                s.endUnmarked(0, 0);
             }
-
-            @Override
-            public void end(long startToken, long nanoTime, int phase) {
-            }
-        });
-        for (int i = 0; i < Listeners.WARM_CALLS; i++) {
-            ready.start(0);
-            ready.opened(0);
-            ready.end(0, 0, 0);
-            ready.cut(0, 0, 0);
-            ready.endUnmarked(0, 0);
         }
     }
 
-    /** {@code sink} behind handles; null stays null (no sink). */
+    /** {@code sink} behind calls the JIT does not inline; null stays null (no sink). */
     static SegmentSink of(SegmentSink sink) {
         return sink == null ? null : new OpaqueSink(sink);
     }
@@ -59,7 +47,7 @@ final class OpaqueSink implements SegmentSink {
     @Override
     public long start(long nanoTime) {
         try {
-            return (long) start.invokeExact(sink, nanoTime);
+            return sink.start(nanoTime);
         } catch (Throwable e) {
             failed(e);
             return 0;
@@ -69,7 +57,7 @@ final class OpaqueSink implements SegmentSink {
     @Override
     public long opened(long nanoTime) {
         try {
-            return (long) opened.invokeExact(sink, nanoTime);
+            return sink.opened(nanoTime);
         } catch (Throwable e) {
             failed(e);
             return 0;
@@ -79,7 +67,7 @@ final class OpaqueSink implements SegmentSink {
     @Override
     public void end(long startToken, long nanoTime, int phase) {
         try {
-            end.invokeExact(sink, startToken, nanoTime, phase);
+            sink.end(startToken, nanoTime, phase);
         } catch (Throwable e) {
             failed(e);
         }
@@ -88,7 +76,7 @@ final class OpaqueSink implements SegmentSink {
     @Override
     public long cut(long startToken, long nanoTime, int phase) {
         try {
-            return (long) cut.invokeExact(sink, startToken, nanoTime, phase);
+            return sink.cut(startToken, nanoTime, phase);
         } catch (Throwable e) {
             failed(e);
             return 0;
@@ -98,7 +86,7 @@ final class OpaqueSink implements SegmentSink {
     @Override
     public void endUnmarked(long nanos, int phase) {
         try {
-            endUnmarked.invokeExact(sink, nanos, phase);
+            sink.endUnmarked(nanos, phase);
         } catch (Throwable e) {
             failed(e);
         }
@@ -106,5 +94,31 @@ final class OpaqueSink implements SegmentSink {
 
     private static void failed(Throwable e) {
         Log.warnOnce("segment-sink", "the phase segment sink failed; its spans are missing", e);
+    }
+
+    /** A sink that does nothing; three classes of it make the calls above megamorphic. */
+    private static class Warm implements SegmentSink {
+        @Override
+        public long start(long nanoTime) {
+            return 0;
+        }
+
+        @Override
+        public long opened(long nanoTime) {
+            return 0;
+        }
+
+        @Override
+        public long cut(long start, long nanoTime, int phase) {
+            return 0;
+        }
+
+        @Override
+        public void end(long startToken, long nanoTime, int phase) {
+        }
+
+        @Override
+        public void endUnmarked(long nanos, int phase) {
+        }
     }
 }

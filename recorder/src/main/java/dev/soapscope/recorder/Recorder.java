@@ -60,7 +60,7 @@ public final class Recorder {
     static volatile Listeners callListeners = Listeners.NONE;
     /**
      * Where phase segments go while a sampler wants them (a profiler recording), else null: one volatile read per
-     * switch. The sampler's sink, the phase events' sink, or both, behind handles the JIT cannot inline ({@link OpaqueSink}).
+     * switch. The sampler's sink, the phase events' sink, or both, behind calls the JIT does not inline ({@link OpaqueSink}).
      */
     static volatile SegmentSink segmentSink;
     private static SegmentSink samplerSink;

@@ -246,7 +246,7 @@ class OpenCmisUnderAgentIT {
      * an interpreted or C1 frame on top is printed, to tell a cold application from a warm one): the samples through Tomcat's
      * request processing ({@code CoyoteAdapter.service}) with a {@code dev/soapscope/} frame, as scripts/agent-frames.sh
      * counts them, in two parts: what the agent always does, and what it does only while a profile runs (this one):
-     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}, and the method handle in front of them,
+     * async-profiler's phase spans at each phase switch ({@code PhaseSpans}, and the not-inlined call in front of them,
      * {@code OpaqueSink}, there only while a sink is) and the Flight Recorder listeners ({@code dev/soapscope/jfr/}). The profile has no Flight Recorder recording beside it ({@code profiler.requests}
      * is off by default): with one, writing a request event each and the agent's clock and allocation reads, slower
      * while it ran, were about 1.5% more of the request samples.
@@ -276,7 +276,7 @@ class OpenCmisUnderAgentIT {
                     coldTop += n;
                 }
                 if (line.contains("dev/soapscope/jfr/") || line.contains("dev/soapscope/agent/profiler/PhaseSpans")
-                        || line.contains("dev/soapscope/recorder/OpaqueSink")) { // the handle in front of the spans
+                        || line.contains("dev/soapscope/recorder/OpaqueSink")) { // the call in front of the spans
                     whileProfiling += n;
                 } else if (line.contains("dev/soapscope/")) {
                     always += n;
