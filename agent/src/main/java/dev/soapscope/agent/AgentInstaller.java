@@ -9,7 +9,6 @@ import dev.soapscope.config.ConfigKey;
 import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.metrics.History;
 import dev.soapscope.recorder.Log;
-import dev.soapscope.recorder.PortGuard;
 import dev.soapscope.recorder.Recorder;
 
 import java.lang.instrument.Instrumentation;
@@ -27,6 +26,18 @@ public final class AgentInstaller {
     }
 
     public static void install(String args, Instrumentation inst, BootstrapJar.Placed recorder) {
+        // the recorder's first aggregates ask the JVM for its thread allocation counter (JMX's thread bean, about 18
+        // ms): made ready on a thread of their own while this one loads the probes' classes
+        Thread ready = new Thread(() -> {
+            try {
+                Recorder.aggregates();
+            } catch (Throwable e) {
+                // this thread's first use of the recorder below fails too, and says why
+            }
+        }, "soapscope-ready");
+        ready.setDaemon(true);
+        ready.start();
+        Probes.names();
         Config config = Config.fromEnvironment(args);
         Log.setLevel(config.logLevel());
         config.reportProblems();
@@ -39,30 +50,61 @@ public final class AgentInstaller {
         TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
         FlightRecorderEvents.install(config);
 
-        final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
-        // the filter serves our documents in its webapp, but not the profiling routes
-        Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
+        EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
+        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
+        Runnable serve = () -> serve(config, recorder, endpoint, installed);
+        if (!config.get(ConfigKey.PROFILER).isEmpty()) {
+            boolean paused = Recorder.agentWorkStart(); // the agent's bind, not the application's (PortGuard)
+            try {
+                serve.run(); // profiling from the start: here, before the application's first line, as asked
+            } finally {
+                Recorder.agentWorkEnd(paused);
+            }
+            return;
+        }
+        // recording is in place: what serves it starts beside the application, not before it
+        final Thread start = new DaemonThreads("soapscope-start").newThread(serve);
+        start.start();
+        // a JVM that ends at once (a short job) still says the agent started, or why its endpoint did not
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitStart(start), "soapscope-start-wait"));
+    }
 
-        // on-demand profiles go to java.io.tmpdir, else beside the recorder jar (a read-only temp directory)
-        ProfilerControl profiler = new ProfilerControl(config, endpoint,
-                recorder.jar == null ? null : recorder.jar.getParentFile());
-        String served = "no endpoint (endpoint=false)";
-        if (config.getBoolean(ConfigKey.ENDPOINT)) {
-            EndpointServer server = startEndpoint(config, endpoint, profiler);
-            served = server == null ? "no endpoint (see above)" : "endpoint " + server.url() + "/metrics";
-            if (server != null) {
-                guardPort(server);
-                String open = server.openness();
+    /** Waits a while for the endpoint's start, as the JVM stops: a host that does not resolve waits no longer. */
+    private static void awaitStart(Thread start) {
+        try {
+            start.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so. */
+    private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed) {
+        try {
+            final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
+            // the filter serves our documents in its webapp, but not the profiling routes
+            Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
+
+            // on-demand profiles go to java.io.tmpdir, else beside the recorder jar (a read-only temp directory)
+            ProfilerControl profiler = new ProfilerControl(config, endpoint,
+                    recorder.jar == null ? null : recorder.jar.getParentFile());
+            String served = "no endpoint (endpoint=false)";
+            if (start != null) {
+                EndpointServer server = start.bind(() -> startEndpoint(config, endpoint, profiler));
+                served = server != null ? "endpoint " + server.url() + "/metrics"
+                        : start.tookPort() ? "no endpoint (the application has its port)" : "no endpoint (see above)";
+                String open = server == null ? null : server.openness();
                 if (open != null) {
                     Log.warn(open);
                 }
             }
-        }
-        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
-        Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; probes: " + installed);
-        String continuous = config.get(ConfigKey.PROFILER);
-        if (!continuous.isEmpty()) {
-            profiler.startContinuous(continuous);
+            Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; probes: " + installed);
+            String continuous = config.get(ConfigKey.PROFILER);
+            if (!continuous.isEmpty()) {
+                profiler.startContinuous(continuous);
+            }
+        } catch (Throwable e) {
+            Log.warn("agent " + version() + " records, but its endpoint did not start: " + e + "; probes: " + installed);
         }
     }
 
@@ -97,16 +139,6 @@ public final class AgentInstaller {
             }
         }, 2, 2, TimeUnit.SECONDS); // checks often, so snapshots stay INTERVAL_SECONDS apart, not twice that
         return history;
-    }
-
-    /** Should the application bind the endpoint's port, the endpoint lets it go: the application comes first. */
-    private static void guardPort(final EndpointServer server) {
-        final String address = server.address();
-        PortGuard.guard(server.port(), () -> {
-            server.close();
-            Log.warn("the application binds port " + server.port() + ", which the endpoint had (" + address
-                    + "): the endpoint gives it up and is off; recording goes on; choose a free port with port=N");
-        });
     }
 
     static String version() {

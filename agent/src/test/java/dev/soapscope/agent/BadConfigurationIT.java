@@ -1,6 +1,7 @@
 package dev.soapscope.agent;
 
 import dev.soapscope.testkit.AgentEndpoint;
+import dev.soapscope.testkit.ForkedClient;
 import dev.soapscope.testkit.ForkedServer;
 import dev.soapscope.testkit.Http;
 import dev.soapscope.testkit.Soap;
@@ -51,6 +52,7 @@ class BadConfigurationIT {
                      .start()) {
             Http.Response r = Http.post(server.uri("/stax"), Soap.echoRequest("ok"), Soap.CONTENT_TYPE, Map.of());
             Soap.assertEnvelopeWithText(r.body(), "ok");
+            assertTrue(server.waitForOutput(" started: ", java.time.Duration.ofSeconds(30)), server.output()); // its own thread
             assertTrue(server.output().contains("cannot serve the endpoint on 127.0.0.1:" + busy.getLocalPort()), server.output());
         }
     }
@@ -76,6 +78,42 @@ class BadConfigurationIT {
         }
     }
 
+    /**
+     * An application whose first act is to bind the endpoint's port, while the agent's own thread may be binding it
+     * too: whichever comes first, the application gets it, and one line says the endpoint is off.
+     */
+    @Test
+    void anApplicationThatBindsTheEndpointsPortAtOnceGetsIt() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        try (ForkedClient jvm = ForkedClient.main(BindsAtOnceMain.class.getName())
+                .classpath(Path.of("target", "test-classes").toAbsolutePath())
+                .agentUnderTest("port=" + port).args(String.valueOf(port)).start()) {
+            jvm.await(BindsAtOnceMain.BOUND + port, java.time.Duration.ofSeconds(30));
+            jvm.await(" started: ", java.time.Duration.ofSeconds(30));
+            String out = jvm.output();
+            assertEquals(1, lines(out, "the application binds port " + port + ", which the endpoint"), out);
+            assertEquals(0, lines(out, "BindException"), out);
+        }
+    }
+
+    /** Binds the port it is given on the loopback address as its first act, and holds it a while. */
+    public static final class BindsAtOnceMain {
+        static final String BOUND = "the application bound ";
+
+        public static void main(String[] args) throws Exception {
+            int port = Integer.parseInt(args[0]);
+            try (java.net.ServerSocket mine = new java.net.ServerSocket()) {
+                mine.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+                System.out.println(BOUND + port);
+                System.out.flush();
+                Thread.sleep(10_000);
+            }
+        }
+    }
+
     @Test
     void aHostThatIsNotHereSaysSoAndAnIpv6HostIsBracketed() throws Exception {
         try (ForkedServer server = ForkedServer.tomcat()
@@ -84,7 +122,7 @@ class BadConfigurationIT {
                 .start()) {
             Soap.assertEnvelopeWithText(Http.post(server.uri("/stax"), Soap.echoRequest("ok"), Soap.CONTENT_TYPE,
                     Map.of()).body(), "ok");
-            assertTrue(server.waitForOutput("agent ", java.time.Duration.ofSeconds(30)), server.output());
+            assertTrue(server.waitForOutput("INFO agent ", java.time.Duration.ofSeconds(30)), server.output());
             String out = server.output();
             assertEquals(1, lines(out, "cannot serve the endpoint: host=not-a-host.invalid is not a name or address this machine knows"), out);
             assertEquals(0, lines(out, "choose another port"), out);

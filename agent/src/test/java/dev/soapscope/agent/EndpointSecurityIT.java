@@ -191,7 +191,7 @@ class EndpointSecurityIT {
     @Test
     void credentialsThatCannotBeReadLeaveTheEndpointUnservedInOneLine() throws Exception {
         try (ForkedServer server = tomcat("port=0,host=0.0.0.0,auth.password.file=" + dir.resolve("no-such-file"))) {
-            assertTrue(server.waitForOutput("agent ", Duration.ofSeconds(30)), server.output());
+            assertTrue(server.waitForOutput("INFO agent ", Duration.ofSeconds(30)), server.output());
             assertTrue(server.output().contains("WARN cannot serve the endpoint: auth.password.file=" + dir.resolve("no-such-file")
                     + " cannot be read"), server.output());
             assertTrue(server.output().contains("started: no endpoint (see above)"), server.output());

@@ -3,10 +3,11 @@ package dev.soapscope.recorder;
 import java.net.InetSocketAddress;
 
 /**
- * Keeps the agent off the ports the application needs. The agent binds its endpoint before the application's
- * server starts; if the application then binds the same port (a {@code port=} setting that names the
- * application's own), the probes call {@link #beforeBind} from inside the JDK's bind, and the endpoint lets the
- * port go before the application's bind runs. The application always gets its port; the endpoint is what is lost.
+ * Keeps the agent off the ports the application needs. The agent binds its endpoint on a thread of its own as the
+ * application starts, the port guarded from before; if the application binds the same port (a {@code port=} setting
+ * that names the application's own), the probes call {@link #beforeBind} from inside the JDK's bind, and the
+ * endpoint lets the port go, or never binds it, before the application's bind runs. The application always gets its
+ * port; the endpoint is what is lost.
  */
 public final class PortGuard {
     private static volatile int guarded = -1;
@@ -15,7 +16,7 @@ public final class PortGuard {
     private PortGuard() {
     }
 
-    /** The endpoint listens on {@code port}; {@code giveUp} closes it (and says so), freeing the port at once. */
+    /** The endpoint listens on {@code port}, or is to; {@code giveUp} closes it (and says so), freeing the port at once. */
     public static void guard(int port, Runnable giveUp) {
         yield = giveUp;
         guarded = port;
@@ -28,8 +29,8 @@ public final class PortGuard {
     public static void beforeBind(Object[] args) {
         try {
             int port = guarded;
-            if (port <= 0 || args == null || portOf(args) != port) {
-                return;
+            if (port <= 0 || args == null || portOf(args) != port || Recorder.THREADS.get().busy) {
+                return; // busy: the agent's own thread (the endpoint binding the port it guards), no application's
             }
             Runnable r;
             synchronized (PortGuard.class) {

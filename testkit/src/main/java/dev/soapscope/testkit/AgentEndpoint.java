@@ -39,7 +39,9 @@ public final class AgentEndpoint {
 
     /** The agent's endpoint in a forked server, once the agent has said it started. */
     public static AgentEndpoint of(ForkedServer server) {
-        assertTrue(server.waitForOutput("agent ", Duration.ofSeconds(30)), "agent did not start:\n" + server.output());
+        // the start line, which the agent's own thread prints once its endpoint is up ("agent " alone is also in
+        // warnings printed before it, such as a bad setting's "(agent argument)")
+        assertTrue(server.waitForOutput("INFO agent ", Duration.ofSeconds(30)), "agent did not start:\n" + server.output());
         return in(server.output()).orElseThrow(() -> new AssertionError("no endpoint line in:\n" + server.output()));
     }
 
