@@ -31,6 +31,13 @@ class BootstrapJarFileTest {
     Path tmp;
 
     @Test
+    void aUsersNameBecomesAFileNameOfLettersDigitsDotsUnderscoresAndDashes() {
+        assertEquals("jo.smith_x-1", BootstrapJarFile.fileName("jo.smith_x-1"));
+        assertEquals("DOMAIN_jo_s_m_ller__", BootstrapJarFile.fileName("DOMAIN\\jo s/m\u00fcller:*"));
+        assertEquals("__", BootstrapJarFile.fileName(new String(Character.toChars(0x1F600))), "a surrogate pair: two");
+    }
+
+    @Test
     void aSecondStartReusesTheFirstStartsJarWithoutWritingIt() throws Exception {
         File first = BootstrapJarFile.of(JAR, tmp.toFile());
         Files.setLastModifiedTime(first.toPath(), FileTime.fromMillis(1_000_000_000_000L));

@@ -4,8 +4,8 @@ package dev.soapscope.recorder;
  * A segment sink the JIT calls and never inlines, as {@link Listeners} are: the sink's branches turn as a profile
  * starts (async-profiler's recording not running yet while its sink is already in place) and, inlined into every
  * compiled method that switches phases, Tomcat's and the stacks' among them, each turn sent all of those back to the
- * interpreter at every profile's start. Each call here has seen three sink classes before any request (class
- * initialization, interleaved), so its type profile is megamorphic with no major receiver: C2 compiles an interface
+ * interpreter at every profile's start. Each call here has seen three sink classes before it carries a real sink's
+ * (class initialization, interleaved), so its type profile is megamorphic with no major receiver: C2 compiles an interface
  * dispatch, no guess about the sink's class, and a turn recompiles the sink's own method alone. (Non-constant method
  * handles did the same at about twice the cost, most of the profiling's share of OpenCMIS's request samples.) What a
  * sink throws is said once; the segment is lost, never the request.
