@@ -34,7 +34,9 @@ final class EndpointStart {
             bound = start.get();
             server = bound;
         }
-        if (bound != null && port <= 0) {
+        if (bound == null) {
+            PortGuard.guard(-1, null); // nothing bound, nothing to give up: a later bind of the port is no news
+        } else if (port <= 0) {
             PortGuard.guard(bound.port(), this::giveUp);
         }
         return bound;
