@@ -24,7 +24,7 @@ final class Listeners {
      * Calls that make a handle ready: its first call spins classes and its 128th customizes it (a millisecond or more
      * each), which a request calling it would have counted as its own time.
      */
-    static final int WARM_CALLS = 130;
+    private static final int WARM_CALLS = 130;
     private static boolean warmed;
 
     private final RequestListener[] listeners;
@@ -95,8 +95,8 @@ final class Listeners {
         }
     }
 
-    /** A public interface method as a handle, for the not-inlined calls of this package. */
-    static MethodHandle virtual(Class<?> type, String name, MethodType signature) {
+    /** A public interface method as a handle, for the not-inlined calls above. */
+    private static MethodHandle virtual(Class<?> type, String name, MethodType signature) {
         try {
             return MethodHandles.publicLookup().findVirtual(type, name, signature);
         } catch (ReflectiveOperationException e) {
