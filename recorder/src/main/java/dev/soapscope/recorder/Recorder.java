@@ -48,12 +48,7 @@ public final class Recorder {
     static final long ABANDONED_CALL_NANOS = 10L * 60 * 1_000_000_000L;
     private static final NameSource[] NAME_SOURCES = NameSource.values();
 
-    static final ThreadLocal<ThreadRecording> THREADS = new ThreadLocal<ThreadRecording>() {
-        @Override
-        protected ThreadRecording initialValue() {
-            return new ThreadRecording();
-        }
-    };
+    static final ThreadRecordings THREADS = new ThreadRecordings();
     static volatile Aggregates aggregates = new Aggregates(RecorderSettings.DEFAULTS);
     static volatile Listeners listeners = Listeners.NONE;
     /** Told of every SOAP call recorded, as {@link #listeners} are of requests. */
