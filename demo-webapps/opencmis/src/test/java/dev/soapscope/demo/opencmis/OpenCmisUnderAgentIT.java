@@ -305,11 +305,10 @@ class OpenCmisUnderAgentIT {
         // so one run's share moves about a third of a point from sampling alone (0.7 with the 600-1,100 samples of
         // the rounds that ended early)
         assertTrue(samples >= 2000, () -> "request samples in the profile: " + samples + "\n" + said);
-        // a guard, not issue 42's bound (5%, its goal 2%): once warm, one client, 5.0% in all (two runs; with two
-        // clients 3.7-4.8% over eight, whose concurrent creates and deletes OpenCMIS InMemory's query did not always
-        // survive);
-        // a fully warm server reads 4.3-5.5% (docs/case-study-opencmis.md). Tighten it when the agent is cheaper.
-        assertAll(() -> assertTrue(agent + profiling <= 0.065 * samples, figures),
+        // issue 42's bound (its goal is 2%): once warm, one client, 3.6-4.6% over eight runs (what the agent always
+        // does 3.2-4.2%, profiling 0.3-0.6%; docs/case-study-opencmis.md), so 5% leaves about three times the spread
+        // of a run's sampling alone
+        assertAll(() -> assertTrue(agent + profiling <= 0.05 * samples, figures),
                 () -> assertTrue(profiling <= 0.02 * samples, figures));
     }
 
