@@ -1,5 +1,6 @@
 package dev.soapscope.bench.e2e;
 
+import dev.soapscope.bench.app.CountingFloorAgent;
 import dev.soapscope.bench.app.NoopTransformerAgent;
 
 import java.io.IOException;
@@ -23,6 +24,12 @@ public enum ServerConfig {
      * that weaves classes as they load ({@link NoopTransformerAgent}).
      */
     NOOP_TRANSFORMER("a no-op class file transformer (the floor)"),
+    /**
+     * Start-up only: no soapscope, the no-op floor's transformer weaving one counting call into
+     * {@code HttpServlet.service}: the least an agent adds that counts every request from the first
+     * ({@link CountingFloorAgent}).
+     */
+    COUNTING_FLOOR(CountingFloorAgent.LABEL),
     /** Every instrumentation on (its defaults), nothing exported: what it costs to record, not to ship. */
     OTEL("OpenTelemetry Java agent (exporters none)"),
     /** Its defaults, the APM server unreachable: events are recorded, then dropped when the queue is full. */
@@ -31,7 +38,7 @@ public enum ServerConfig {
     /** What the end-to-end runs compare. */
     static final ServerConfig[] COMPARED = {NONE, AGENT, PROFILER};
     /** What the start-up part compares. */
-    static final ServerConfig[] STARTUP = {NONE, AGENT, PROFILER, NO_PROBES, NOOP_TRANSFORMER};
+    static final ServerConfig[] STARTUP = {NONE, AGENT, PROFILER, NO_PROBES, NOOP_TRANSFORMER, COUNTING_FLOOR};
     /** What the side-by-side part compares. */
     static final ServerConfig[] SIDE_BY_SIDE = {NONE, AGENT, PROFILER, OTEL, ELASTIC};
 
@@ -59,7 +66,7 @@ public enum ServerConfig {
 
     /**
      * JVM options for this configuration; {@code profilerDir} is used by {@link #PROFILER} only (and its parent, the
-     * run's work directory, by {@link #NOOP_TRANSFORMER} for its jar), {@code allProbes} (the names the agent printed
+     * run's work directory, by {@link #NOOP_TRANSFORMER} and {@link #COUNTING_FLOOR} for their jars), {@code allProbes} (the names the agent printed
      * at start) by {@link #NO_PROBES} only.
      */
     List<String> jvmOptions(DemoServer.Artifacts files, Path profilerDir, List<String> allProbes) throws IOException {
@@ -78,6 +85,10 @@ public enum ServerConfig {
             }
             case NOOP_TRANSFORMER -> {
                 options.add("-javaagent:" + NoopTransformerAgent.jar(profilerDir.getParent()).toAbsolutePath());
+                return options;
+            }
+            case COUNTING_FLOOR -> {
+                options.add("-javaagent:" + CountingFloorAgent.jar(profilerDir.getParent()).toAbsolutePath());
                 return options;
             }
             case ELASTIC -> {

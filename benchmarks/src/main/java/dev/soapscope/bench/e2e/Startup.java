@@ -102,6 +102,15 @@ public final class Startup {
         b.append(String.format("%nA Java agent whose class file transformer changes nothing adds %+.0f ms (%+.0f%%) wall and"
                 + " %+.0f ms CPU: the JVM hands every class it loads to it. That is the floor for an agent that weaves classes"
                 + " as they load, as soapscope must to count from the first request.%n", floor, 100 * floor / base, floorCpu));
+        double counting = Stats.median(toArray(first.get(ServerConfig.COUNTING_FLOOR))) - base;
+        double countingCpu = Stats.median(toArray(cpu.get(ServerConfig.COUNTING_FLOOR))) - baseCpu;
+        card.add("the counting floor, an agent that only counts requests: payload-caching", String.format(
+                "%+.0f ms wall (%+.0f%%), %+.0f ms CPU (%+.0f%%)", counting, 100 * counting / base, countingCpu,
+                100 * countingCpu / baseCpu), "", "the least an agent adds that counts from the first request");
+        b.append(String.format("%nThe same transformer weaving one counting call into `HttpServlet.service` (ASM, loaded at"
+                + " that first match; no recorder, no endpoint, no other probe) adds %+.0f ms (%+.0f%%) wall and %+.0f ms CPU:"
+                + " the least an agent adds that counts every request from the first one. What soapscope adds beyond it is its"
+                + " own start and its other probes.%n", counting, 100 * counting / base, countingCpu));
         return b.toString();
     }
 
