@@ -78,7 +78,10 @@ public final class AgentInstaller {
         }
     }
 
-    /** The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so. */
+    /**
+     * The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so; then
+     * the per-start copies of the recorder jar that killed JVMs left.
+     */
     private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed) {
         try {
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
@@ -105,6 +108,11 @@ public final class AgentInstaller {
             }
         } catch (Throwable e) {
             Log.warn("agent " + version() + " records, but its endpoint did not start: " + e + "; probes: " + installed);
+        }
+        try {
+            recorder.removeLeaked();
+        } catch (RuntimeException e) {
+            // housekeeping: a copy left is harmless, and the next start tries again
         }
     }
 

@@ -30,7 +30,7 @@ public final class BootstrapJar {
     /** Puts the recorder on the bootstrap search path; says where its jar went. */
     static Placed appendTo(Instrumentation inst, String agentArgs) throws IOException {
         if (onBootstrapPath()) {
-            return new Placed(null, null); // a previous agent copy already put it there
+            return new Placed(null, null, null); // a previous agent copy already put it there
         }
         Placed placed = extract(BootstrapPlaces.ofThisJvm(agentArgs));
         inst.appendToBootstrapClassLoaderSearch(new JarFile(placed.jar));
@@ -124,7 +124,7 @@ public final class BootstrapJar {
                 if (place.create && !place.dir.isDirectory() && !place.dir.mkdirs() && !place.dir.isDirectory()) {
                     throw new IOException("cannot create it");
                 }
-                return new Placed(BootstrapJarFile.of(content, digest, place.dir), settingRefused);
+                return new Placed(BootstrapJarFile.of(content, digest, place.dir), settingRefused, place.dir);
             } catch (IOException | RuntimeException e) {
                 String why = place + " (" + reason(e) + ")";
                 tried.append(tried.length() == 0 ? "" : "; ").append(why);
@@ -150,10 +150,23 @@ public final class BootstrapJar {
         final File jar;
         /** {@code bootstrap.dir DIR (why)}, when it was set but could not be used; else null. */
         final String settingRefused;
+        /** The directory the jar went under, where killed JVMs may have left copies ({@link #removeLeaked}); or null. */
+        private final File dir;
 
-        Placed(File jar, String settingRefused) {
+        Placed(File jar, String settingRefused, File dir) {
             this.jar = jar;
             this.settingRefused = settingRefused;
+            this.dir = dir;
+        }
+
+        /**
+         * Removes the per-start copies earlier agents left there: housekeeping for the agent's own thread, not premain
+         * (listing a temporary directory of thousands of files took milliseconds there).
+         */
+        void removeLeaked() {
+            if (dir != null) {
+                BootstrapJarFile.removeLeaked(dir);
+            }
         }
 
         /** For the start line. */

@@ -15,7 +15,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Where the nested recorder jar goes on disk: one file per content, in a directory of the user's own under the
@@ -24,7 +23,7 @@ import java.util.regex.Pattern;
  */
 final class BootstrapJarFile {
     /** How earlier agents named their per-start copies, which a killed JVM left behind. */
-    private static final Pattern LEAKED = Pattern.compile("soapscope-bootstrap-\\d+\\.jar");
+    private static final String LEAKED_PREFIX = "soapscope-bootstrap-";
     private static final long LEAKED_AFTER_MILLIS = 60 * 60 * 1000L;
     private static final long STALE_BUILD_MILLIS = 7 * 24 * LEAKED_AFTER_MILLIS;
 
@@ -45,7 +44,6 @@ final class BootstrapJarFile {
      * now. It only names the file: the bytes on disk are compared with {@code content} before use all the same.
      */
     static File of(byte[] content, String sha256, File tmp) throws IOException {
-        removeLeaked(tmp);
         try {
             Path dir = privateDirectory(tmp.toPath());
             if (dir != null) {
@@ -98,7 +96,7 @@ final class BootstrapJarFile {
         for (File f : files) {
             String name = f.getName();
             long age = now - f.lastModified();
-            if (name.startsWith("soapscope-bootstrap-") && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
+            if (name.startsWith(LEAKED_PREFIX) && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
                     || name.endsWith(".jar") && age > STALE_BUILD_MILLIS)) {
                 f.delete();
             }
@@ -186,10 +184,24 @@ final class BootstrapJarFile {
         }
         long before = System.currentTimeMillis() - LEAKED_AFTER_MILLIS;
         for (File f : files) {
-            if (LEAKED.matcher(f.getName()).matches() && f.lastModified() < before) {
+            if (isPerStartCopy(f.getName()) && f.lastModified() < before) {
                 f.delete(); // another user's, or one still open on Windows: left alone
             }
         }
+    }
+
+    /** Whether {@code name} is an earlier agent's per-start copy: {@code soapscope-bootstrap-DIGITS.jar}. */
+    static boolean isPerStartCopy(String name) {
+        int end = name.length() - ".jar".length();
+        if (!name.startsWith(LEAKED_PREFIX) || !name.endsWith(".jar") || end <= LEAKED_PREFIX.length()) {
+            return false;
+        }
+        for (int i = LEAKED_PREFIX.length(); i < end; i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean holds(Path jar, byte[] content) throws IOException {

@@ -83,11 +83,21 @@ class BootstrapJarFileTest {
         Path old = Files.write(tmp.resolve("soapscope-bootstrap-123456789.jar"), JAR);
         Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 2 * 3600_000L));
         Path starting = Files.write(tmp.resolve("soapscope-bootstrap-987654321.jar"), JAR); // a JVM starting now
-        Path theirs = Files.write(tmp.resolve("soapscope-bootstrap-notes.jar"), JAR);
-        Files.setLastModifiedTime(theirs, FileTime.fromMillis(0));
-        BootstrapJarFile.of(JAR, tmp.toFile());
+        List<Path> theirs = new ArrayList<>();
+        for (String name : new String[] {"soapscope-bootstrap-notes.jar", "soapscope-bootstrap-.jar",
+                "soapscope-bootstrap-12a.jar", "soapscope-bootstrap-123.jar.bak"}) {
+            Path p = Files.write(tmp.resolve(name), JAR);
+            Files.setLastModifiedTime(p, FileTime.fromMillis(0));
+            theirs.add(p);
+        }
+        BootstrapJar.Placed placed = new BootstrapJar.Placed(BootstrapJarFile.of(JAR, tmp.toFile()), null, tmp.toFile());
+        assertTrue(Files.exists(old), "premain leaves the sweep to the agent's own thread");
+        placed.removeLeaked();
         assertFalse(Files.exists(old));
-        assertTrue(Files.exists(starting) && Files.exists(theirs));
+        assertTrue(Files.exists(starting));
+        for (Path p : theirs) {
+            assertTrue(Files.exists(p), p.toString());
+        }
     }
 
     @Test
