@@ -22,8 +22,8 @@ import java.util.Set;
  * leaves nothing behind that the next start does not reuse; a file another user could have put there is never used.
  */
 final class BootstrapJarFile {
-    /** How earlier agents named their per-start copies, which a killed JVM left behind. */
-    private static final String LEAKED_PREFIX = "soapscope-bootstrap-";
+    /** How the recorder jar's files begin: the shared jar, its part files, and earlier agents' per-start copies. */
+    private static final String JAR_PREFIX = "soapscope-bootstrap-";
     private static final long LEAKED_AFTER_MILLIS = 60 * 60 * 1000L;
     private static final long STALE_BUILD_MILLIS = 7 * 24 * LEAKED_AFTER_MILLIS;
 
@@ -52,7 +52,7 @@ final class BootstrapJarFile {
         } catch (IOException | RuntimeException e) {
             // a file system without owners, a directory its owner cannot write, a jar it cannot read: the old way
         }
-        File copy = File.createTempFile("soapscope-bootstrap-", ".jar", tmp);
+        File copy = File.createTempFile(JAR_PREFIX, ".jar", tmp);
         copy.deleteOnExit();
         Files.write(copy.toPath(), content);
         return copy;
@@ -60,12 +60,12 @@ final class BootstrapJarFile {
 
     /** The jar of this content in {@code dir}: the one there when its bytes are these, else written now. */
     private static File shared(Path dir, byte[] content, String digest) throws IOException {
-        Path jar = dir.resolve("soapscope-bootstrap-" + digest + ".jar");
+        Path jar = dir.resolve(JAR_PREFIX + digest + ".jar");
         if (holds(jar, content)) {
             return jar.toFile();
         }
         removeStale(dir);
-        Path part = Files.createTempFile(dir, "soapscope-bootstrap-", ".part");
+        Path part = Files.createTempFile(dir, JAR_PREFIX, ".part");
         try {
             Files.write(part, content);
             try {
@@ -96,7 +96,7 @@ final class BootstrapJarFile {
         for (File f : files) {
             String name = f.getName();
             long age = now - f.lastModified();
-            if (name.startsWith(LEAKED_PREFIX) && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
+            if (name.startsWith(JAR_PREFIX) && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
                     || name.endsWith(".jar") && age > STALE_BUILD_MILLIS)) {
                 f.delete();
             }
@@ -193,10 +193,10 @@ final class BootstrapJarFile {
     /** Whether {@code name} is an earlier agent's per-start copy: {@code soapscope-bootstrap-DIGITS.jar}. */
     static boolean isPerStartCopy(String name) {
         int end = name.length() - ".jar".length();
-        if (!name.startsWith(LEAKED_PREFIX) || !name.endsWith(".jar") || end <= LEAKED_PREFIX.length()) {
+        if (!name.startsWith(JAR_PREFIX) || !name.endsWith(".jar") || end <= JAR_PREFIX.length()) {
             return false;
         }
-        for (int i = LEAKED_PREFIX.length(); i < end; i++) {
+        for (int i = JAR_PREFIX.length(); i < end; i++) {
             if (name.charAt(i) < '0' || name.charAt(i) > '9') {
                 return false;
             }

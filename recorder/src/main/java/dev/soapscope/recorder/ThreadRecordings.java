@@ -9,8 +9,9 @@ import java.lang.ref.WeakReference;
  * probing showed in request profiles). The map stays the truth: a slot only remembers, for one thread, what the map
  * gave it.
  * <p>
- * A slot names its thread weakly, so a thread that has ended is never kept; its last recording (reset after each
- * request: no application object in it) stays until another thread takes the slot, at most {@link #SLOTS} of them.
+ * A slot names its thread weakly, so a thread that has ended is never kept; once the collector has taken it, the
+ * slot is free, and its last recording (reset after each request: no application object in it) stays until another
+ * thread takes the slot, at most {@link #SLOTS} of them.
  * A live thread keeps its slot: a thread whose id shares it goes to the map each time, as before, and never
  * allocates for it.
  */
@@ -43,8 +44,7 @@ final class ThreadRecordings extends ThreadLocal<ThreadRecording> {
             return s.recording;
         }
         ThreadRecording r = super.get();
-        Thread owner = s == null ? null : s.get();
-        if (owner == null || !owner.isAlive()) { // free, or its thread has ended
+        if (s == null || s.get() == null) { // free, or its thread is gone (no isAlive: a native call on this path)
             slots[i] = new Slot(current, r);
         }
         return r;
