@@ -25,7 +25,8 @@ public final class AgentInstaller {
     private AgentInstaller() {
     }
 
-    public static void install(String args, Instrumentation inst, BootstrapJar.Placed recorder) {
+    /** @param began {@code System.nanoTime()} as the agent's start began: the start line says how long it held the JVM */
+    public static void install(String args, Instrumentation inst, BootstrapJar.Placed recorder, long began) {
         // the recorder's first aggregates ask the JVM for its thread allocation counter (JMX's thread bean, about 18
         // ms): made ready on a thread of their own while this one loads the probes' classes
         Thread ready = new Thread(() -> {
@@ -52,7 +53,8 @@ public final class AgentInstaller {
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
-        Runnable serve = () -> serve(config, recorder, endpoint, installed);
+        long held = (System.nanoTime() - began) / 1_000_000;
+        Runnable serve = () -> serve(config, recorder, endpoint, installed, held);
         if (!config.get(ConfigKey.PROFILER).isEmpty()) {
             boolean paused = Recorder.agentWorkStart(); // the agent's bind, not the application's (PortGuard)
             try {
@@ -79,10 +81,12 @@ public final class AgentInstaller {
     }
 
     /**
-     * The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so; then
-     * the per-start copies of the recorder jar that killed JVMs left.
+     * The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so (with
+     * {@code held}, the milliseconds the agent's start kept the JVM from the application's main); then the per-start
+     * copies of the recorder jar that killed JVMs left.
      */
-    private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed) {
+    private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed,
+                              long held) {
         try {
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
             // the filter serves our documents in its webapp, but not the profiling routes
@@ -101,7 +105,8 @@ public final class AgentInstaller {
                     Log.warn(open);
                 }
             }
-            Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; probes: " + installed);
+            Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; its start took "
+                    + held + " ms; probes: " + installed);
             String continuous = config.get(ConfigKey.PROFILER);
             if (!continuous.isEmpty()) {
                 profiler.startContinuous(continuous);

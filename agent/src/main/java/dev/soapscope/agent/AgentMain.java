@@ -35,13 +35,14 @@ public final class AgentMain {
             return;
         }
         started = true;
+        long began = System.nanoTime();
         AgentPresence.mark(how);
         try {
             BootstrapJar.Placed recorder = BootstrapJar.appendTo(inst, args);
             BootstrapJar.exposeToJBossModules();
             Class.forName("dev.soapscope.agent.AgentInstaller")
-                    .getMethod("install", String.class, Instrumentation.class, BootstrapJar.Placed.class)
-                    .invoke(null, args, inst, recorder);
+                    .getMethod("install", String.class, Instrumentation.class, BootstrapJar.Placed.class, long.class)
+                    .invoke(null, args, inst, recorder, began);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
             System.err.println("[soapscope] WARN agent not started, the application runs without it: "

@@ -33,6 +33,11 @@ class VersionIT {
                 Path.of("target", "test-classes").toAbsolutePath().toString(), ContainerLikeMain.class.getName()));
         assertTrue(Pattern.compile("\\[soapscope] INFO agent " + Pattern.quote(VERSION) + " \\(commit "
                 + Pattern.quote(commit) + "(\\+dirty)?\\) started: no endpoint").matcher(out).find(), out);
+        // how long premain kept the JVM from the application's main: measured, so never zero
+        java.util.regex.Matcher took = Pattern.compile("; its start took ([0-9]+) ms; probes: \\[").matcher(out);
+        assertTrue(took.find(), out);
+        int ms = Integer.parseInt(took.group(1));
+        assertTrue(ms > 0 && ms < 60_000, out);
     }
 
     /** The commit this tree is at, as git says; "unknown" where git cannot say (the build says the same then). */

@@ -348,18 +348,42 @@ final class ClassWeaver implements ClassFileTransformer {
         }
     }
 
-    /** Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. */
-    boolean wants(Class<?> c, Map<Class<?>, TypeDescription> described) {
+    /**
+     * Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. Only
+     * the probes that may match classes of its loader are asked, found once per loader in {@code byLoader}.
+     */
+    boolean wants(Class<?> c, Map<Class<?>, TypeDescription> described, Map<ClassLoader, int[]> byLoader) {
         if (c.isSynthetic()) {
             return false;
         }
+        ClassLoader loader = c.getClassLoader();
+        int[] asked = byLoader.get(loader);
+        if (asked == null) {
+            asked = mayMatchClassesOf(loader);
+            byLoader.put(loader, asked);
+        }
+        if (asked.length == 0) {
+            return false;
+        }
         TypeDescription type = described(c, described);
-        for (AgentBuilder.RawMatcher m : matchers) {
-            if (m.matches(type, c.getClassLoader(), null, c, null)) {
+        for (int i : asked) {
+            if (matchers.get(i).matches(type, loader, null, c, null)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The indexes of the probes that may match classes of {@code loader}. */
+    private int[] mayMatchClassesOf(ClassLoader loader) {
+        int[] may = new int[probes.size()];
+        int n = 0;
+        for (int i = 0; i < probes.size(); i++) {
+            if (probes.get(i).mayMatchClassesOf(loader)) {
+                may[n++] = i;
+            }
+        }
+        return Arrays.copyOf(may, n);
     }
 
     /**

@@ -28,10 +28,11 @@ interface Probe {
 
     /**
      * Whether a class of {@code loader} could match this probe at all: asked before anything is read of the class,
-     * for a probe that may advise any method ({@link Candidates}). True unless the probe knows better.
+     * for a probe that may advise any method ({@link Candidates}). Exact for the default {@link #matcher()}; a probe
+     * with a matcher of its own answers for it.
      */
     default boolean mayMatchClassesOf(ClassLoader loader) {
-        return true;
+        return loaders().matches(loader);
     }
 
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */

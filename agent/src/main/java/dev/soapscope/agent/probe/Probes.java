@@ -74,11 +74,12 @@ public final class Probes {
         // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
         Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();
         Set<Class<?>> seen = new HashSet<Class<?>>();
-        List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen) : new ArrayList<Class<?>>();
+        Map<ClassLoader, int[]> byLoader = new HashMap<ClassLoader, int[]>();
+        List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);
         if (retransform) {
-            wanted.addAll(wanted(inst, weaver, described, seen)); // loaded meanwhile
+            wanted.addAll(wanted(inst, weaver, described, seen, byLoader)); // loaded meanwhile
             retransform(inst, wanted);
         }
         return installed;
@@ -86,12 +87,12 @@ public final class Probes {
 
     /** The loaded classes not in {@code seen} that a probe matches (all are added to {@code seen}). */
     static List<Class<?>> wanted(Instrumentation inst, ClassWeaver weaver, Map<Class<?>, TypeDescription> described,
-                                 Set<Class<?>> seen) {
+                                 Set<Class<?>> seen, Map<ClassLoader, int[]> byLoader) {
         List<Class<?>> wanted = new ArrayList<Class<?>>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             try {
                 if (seen.add(c) && !c.isArray() && !c.isPrimitive() && !ClassWeaver.ignored(c.getName().replace('.', '/'))
-                        && weaver.wants(c, described) && inst.isModifiableClass(c)) {
+                        && weaver.wants(c, described, byLoader) && inst.isModifiableClass(c)) {
                     wanted.add(c);
                 }
             } catch (Throwable e) {

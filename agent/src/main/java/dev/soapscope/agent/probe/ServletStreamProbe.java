@@ -82,6 +82,11 @@ final class ServletStreamProbe implements Probe {
     }
 
     @Override
+    public boolean mayMatchClassesOf(ClassLoader loader) {
+        return loader == null || loaders.matches(loader);
+    }
+
+    @Override
     public void prepare() {
         // nothing to register
     }

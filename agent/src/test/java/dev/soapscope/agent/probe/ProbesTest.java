@@ -115,6 +115,36 @@ class ProbesTest {
         }
     }
 
+    /**
+     * The pass over the classes loaded before the transformer asks only the probes that may match classes of each
+     * class's loader, and wants exactly what asking every probe wants.
+     */
+    @Test
+    void thePassOverLoadedClassesWantsWhatAskingEveryProbeWants() {
+        List<Probe> probes = Probes.all();
+        List<Weaving> weavings = new ArrayList<>();
+        probes.forEach(p -> weavings.add(p.weaving()));
+        ClassWeaver weaver = new ClassWeaver(probes, weavings);
+        java.util.Map<Class<?>, net.bytebuddy.description.type.TypeDescription> described = new java.util.HashMap<>();
+        java.util.Map<ClassLoader, int[]> byLoader = new java.util.HashMap<>();
+        int wanted = 0;
+        for (Class<?> c : List.of(java.util.regex.Pattern.class, NoSuchMethodException.class, NoSuchFieldException.class,
+                java.io.PrintWriter.class, java.io.BufferedReader.class, java.util.logging.Logger.class,
+                java.net.ServerSocket.class, java.net.Socket.class, javax.xml.parsers.DocumentBuilderFactory.class,
+                javax.xml.parsers.SAXParserFactory.class, java.util.UUID.class, java.security.KeyStore.class,
+                String.class, java.util.ArrayList.class, java.io.FilterReader.class, jakarta.servlet.http.HttpServlet.class,
+                jakarta.servlet.ServletInputStream.class, InheritsService.class, DeclaresService.class, ProbesTest.class)) {
+            boolean asked = false;
+            for (Probe p : probes) {
+                asked |= p.matcher().matches(ClassWeaver.described(c, described), c.getClassLoader(), null, c, null);
+            }
+            assertEquals(asked, weaver.wants(c, described, byLoader), c.getName());
+            wanted += asked ? 1 : 0;
+        }
+        assertTrue(wanted >= 8, "wanted " + wanted); // the JDK's and the servlet API's classes the probes name
+        assertTrue(byLoader.get(null).length < probes.size(), "the JDK's classes are not asked of every probe");
+    }
+
     /** The JDK classes the probes name still match, by name. */
     @Test
     void theJdkClassesProbesNameMatch() {
