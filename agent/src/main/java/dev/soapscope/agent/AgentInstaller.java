@@ -10,6 +10,7 @@ import dev.soapscope.metrics.Endpoint;
 import dev.soapscope.metrics.History;
 import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
+import dev.soapscope.recorder.StackWalk;
 
 import java.lang.instrument.Instrumentation;
 import java.util.List;
@@ -50,6 +51,7 @@ public final class AgentInstaller {
         Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
         TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
         FlightRecorderEvents.install(config);
+        walkStacksDirectly();
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
@@ -70,6 +72,24 @@ public final class AgentInstaller {
         // a JVM that ends at once (a short job) still says the agent started, or why its endpoint did not
         Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitStart(start), "soapscope-start-wait"));
     }
+
+    /**
+     * Hot spots' callers found by calling {@code StackWalker} directly, on Java 11 and later: a class the multi-release
+     * jar holds for them. Elsewhere the recorder reaches it through method handles (Java 9, 10) or a stack trace (8).
+     */
+    private static void walkStacksDirectly() {
+        if (System.getProperty("java.specification.version", "1.8").startsWith("1.")) {
+            return; // Java 8
+        }
+        try {
+            Class<?> walk = Class.forName(DIRECT_STACK_WALK, true, AgentInstaller.class.getClassLoader());
+            Recorder.walkStacksWith((StackWalk) walk.getDeclaredConstructor().newInstance());
+        } catch (Throwable e) {
+            Log.debug("hot spots' callers are found through method handles: " + e); // Java 9 and 10 have no such class
+        }
+    }
+
+    static final String DIRECT_STACK_WALK = "dev.soapscope.agent.stackwalk.DirectStackWalk";
 
     /** Waits a while for the endpoint's start, as the JVM stops: a host that does not resolve waits no longer. */
     private static void awaitStart(Thread start) {

@@ -52,6 +52,8 @@ class ShippedJarsIT {
             assertEquals("true", m.getMainAttributes().getValue("Multi-Release"));
             assertNotNull(jar.getEntry("META-INF/versions/11/dev/soapscope/jfr/SoapEvents.class"));
             assertEquals(null, jar.getEntry("dev/soapscope/jfr/SoapEvents.class"));
+            // so is the stack walk that finds hot spots' callers there, by the name the agent loads it by
+            assertNotNull(jar.getEntry("META-INF/versions/11/" + AgentInstaller.DIRECT_STACK_WALK.replace('.', '/') + ".class"));
             // the recorder lives only in the nested bootstrap jar
             assertEquals(null, jar.getEntry("dev/soapscope/recorder/Recorder.class"));
             // the OpenTelemetry API only nested, for the traces bridge's own class loader: never on a class path
