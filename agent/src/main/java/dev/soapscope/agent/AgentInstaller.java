@@ -29,12 +29,16 @@ public final class AgentInstaller {
     /** @param began {@code System.nanoTime()} as the agent's start began: the start line says how long it held the JVM */
     public static void install(String args, Instrumentation inst, BootstrapJar.Placed recorder, long began) {
         // the recorder's first aggregates ask the JVM for its thread allocation counter (JMX's thread bean, about 18
-        // ms): made ready on a thread of their own while this one loads the probes' classes
-        Thread ready = new Thread(() -> {
-            try {
-                Recorder.aggregates();
-            } catch (Throwable e) {
-                // this thread's first use of the recorder below fails too, and says why
+        // ms): made ready on a thread of their own while this one loads the probes' classes. Premain's few runnables
+        // are classes, not lambdas: a JVM's first lambdas cost its start about a millisecond each to spin.
+        Thread ready = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                try {
+                    Recorder.aggregates();
+                } catch (Throwable e) {
+                    // this thread's first use of the recorder below fails too, and says why
+                }
             }
         }, "soapscope-ready");
         ready.setDaemon(true);
@@ -55,8 +59,13 @@ public final class AgentInstaller {
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
-        long held = (System.nanoTime() - began) / 1_000_000;
-        Runnable serve = () -> serve(config, recorder, endpoint, installed, held);
+        final long held = (System.nanoTime() - began) / 1_000_000;
+        Runnable serve = new Runnable() {
+            @Override
+            public void run() {
+                serve(config, recorder, endpoint, installed, held);
+            }
+        };
         if (!config.get(ConfigKey.PROFILER).isEmpty()) {
             boolean paused = Recorder.agentWorkStart(); // the agent's bind, not the application's (PortGuard)
             try {
@@ -70,7 +79,12 @@ public final class AgentInstaller {
         final Thread start = new DaemonThreads("soapscope-start").newThread(serve);
         start.start();
         // a JVM that ends at once (a short job) still says the agent started, or why its endpoint did not
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> awaitStart(start), "soapscope-start-wait"));
+        Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+            @Override
+            public void run() {
+                awaitStart(start);
+            }
+        }, "soapscope-start-wait"));
     }
 
     /**

@@ -18,11 +18,14 @@ public final class DaemonThreads implements ThreadFactory {
     }
 
     @Override
-    public Thread newThread(Runnable r) {
+    public Thread newThread(final Runnable r) {
         int n = count.incrementAndGet();
-        Thread t = new Thread(() -> {
-            Recorder.agentThread();
-            r.run();
+        Thread t = new Thread(new Runnable() { // not a lambda: made in premain, where a lambda's first use costs
+            @Override
+            public void run() {
+                Recorder.agentThread();
+                r.run();
+            }
         }, n == 1 ? name : name + "-" + n);
         t.setDaemon(true);
         return t;
