@@ -33,6 +33,8 @@ import dev.soapscope.demo.server.LauncherProtocol;
 public final class DemoServer implements AutoCloseable {
     private static final String PORT_LINE = LauncherProtocol.PORT_LINE_PREFIX;
     private static final String HEAP_LINE = LauncherProtocol.HEAP_LINE_PREFIX;
+    /** The agent's start line says how long its start held the JVM (premain): a figure other processes barely move. */
+    private static final Pattern AGENT_START_TOOK = Pattern.compile("\\[soapscope] INFO agent .* its start took (\\d+) ms;");
     private static final Pattern AGENT_STARTED = Pattern.compile("\\[soapscope] INFO agent .* started: endpoint http://[^\\s/]+:(\\d+)/metrics;.*? probes: \\[(.*)]");
 
     /**
@@ -58,6 +60,7 @@ public final class DemoServer implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private volatile long portLineNanos;
     private volatile List<String> probes = List.of();
+    private volatile double agentStartMillis = Double.NaN;
 
     private DemoServer(ServerConfig config, Process process, long launchedNanos, PrintWriter log) {
         this.config = config;
@@ -146,6 +149,17 @@ public final class DemoServer implements AutoCloseable {
         return probes;
     }
 
+    /** How long the agent's start held the JVM, as its start line said; NaN without the agent or that line. */
+    public double agentStartMillis() {
+        return agentStartMillis;
+    }
+
+    /** The milliseconds an agent's start line says its start took; NaN if {@code line} is not one that says. */
+    public static double agentStartMillis(String line) {
+        Matcher took = AGENT_START_TOOK.matcher(line);
+        return took.find() ? Double.parseDouble(took.group(1)) : Double.NaN;
+    }
+
     public long pid() {
         return process.pid();
     }
@@ -231,6 +245,7 @@ public final class DemoServer implements AutoCloseable {
                 }
             }
             probes = names;
+            agentStartMillis = agentStartMillis(line);
             agentPort.complete(Integer.parseInt(m.group(1)));
         } else if (line.contains("[soapscope]") && (line.contains("WARN") || line.contains("profiling"))) {
             notes.add(line);
