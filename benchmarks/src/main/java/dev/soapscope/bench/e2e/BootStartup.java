@@ -108,7 +108,12 @@ public final class BootStartup {
             t.row(c, String.format("%.0f ms (%.0f-%.0f)", Stats.median(wall), Stats.min(wall), Stats.max(wall)), wallAdded,
                     String.format("%.0f ms (%.0f-%.0f)", Stats.median(cpu), Stats.min(cpu), Stats.max(cpu)), cpuAdded, verdict);
         }
-        return b.append(t).toString();
+        double[] took = column(times.get("agent"), 2);
+        double[] tookCds = column(times.get("its CDS archive, agent"), 2);
+        return b.append(t).append(String.format("%nThe agent's own start, as its start line says (`its start took`: premain,"
+                + " before the application's main runs), median (range): %.0f ms (%.0f-%.0f); with the CDS archive %.0f ms"
+                + " (%.0f-%.0f).%n", Stats.median(took), Stats.min(took), Stats.max(took), Stats.median(tookCds),
+                Stats.min(tookCds), Stats.max(tookCds))).toString();
     }
 
     private static double[] column(List<double[]> rows, int i) {

@@ -52,8 +52,8 @@ public final class Startup {
                 if (c == ServerConfig.AGENT) {
                     ownStart.add(times[3]);
                 }
-                EndToEnd.log(String.format("start-up %d %-28s first answer %6.0f ms, deployed %6.0f ms, CPU %6.0f ms",
-                        r + 1, c.label(), times[0], times[1], times[2]));
+                EndToEnd.log(String.format("start-up %d %-28s first answer %6.0f ms, deployed %6.0f ms, CPU %6.0f ms, agent's"
+                        + " own start %.0f ms", r + 1, c.label(), times[0], times[1], times[2], times[3]));
             }
         }
         StringBuilder b = new StringBuilder("### Tomcat start-up with the payload-caching WAR\n\n");
@@ -96,9 +96,11 @@ public final class Startup {
                 "%+.0f ms wall, %+.0f ms CPU (%+.0f%%)", own, noProbesCpu - baseCpu, 100 * (noProbesCpu - baseCpu) / baseCpu),
                 "", "a cause: premain (the agent's own start)");
         double[] took = toArray(ownStart);
-        card.add("the agent's own start on the main thread (premain, as its start line says): payload-caching",
-                String.format("%.0f ms (%.0f-%.0f)", Stats.median(took), Stats.min(took), Stats.max(took)), "",
-                "before the application's main runs; other processes' load moves it less than the start's total");
+        String tookText = String.format("%.0f ms (%.0f-%.0f)", Stats.median(took), Stats.min(took), Stats.max(took));
+        card.add("the agent's own start on the main thread (premain, as its start line says): payload-caching", tookText,
+                "", "before the application's main runs; other processes' load moves it less than the start's total");
+        b.append("The agent's own start, as its start line says (`its start took`: premain, before the application's main"
+                + " runs), median (range): ").append(tookText).append(".\n\n");
         b.append(String.format("Of what the agent adds, about %.0f ms is its own start (the agent with every probe disabled:"
                 + " bootstrap jar, Micrometer, endpoint, matching the classes loaded before it) and about %.0f ms the probes (matching"
                 + " every class loaded afterwards and transforming those that match).%n", own, instrumentation));
