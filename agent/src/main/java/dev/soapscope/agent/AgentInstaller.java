@@ -59,14 +59,16 @@ public final class AgentInstaller {
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
-        final long held = (System.nanoTime() - began) / 1_000_000;
+        final boolean profiling = !config.get(ConfigKey.PROFILER).isEmpty();
+        // premain's end; profiling from the start, premain binds the endpoint too: then the start line's own moment
+        final long ended = profiling ? 0 : System.nanoTime();
         Runnable serve = new Runnable() {
             @Override
             public void run() {
-                serve(config, recorder, endpoint, installed, held);
+                serve(config, recorder, endpoint, installed, began, ended);
             }
         };
-        if (!config.get(ConfigKey.PROFILER).isEmpty()) {
+        if (profiling) {
             boolean paused = Recorder.agentWorkStart(); // the agent's bind, not the application's (PortGuard)
             try {
                 serve.run(); // profiling from the start: here, before the application's first line, as asked
@@ -116,11 +118,12 @@ public final class AgentInstaller {
 
     /**
      * The endpoint (when {@code start} is not null), its page's history, the profiler, and the line that says so (with
-     * {@code held}, the milliseconds the agent's start kept the JVM from the application's main); then the per-start
-     * copies of the recorder jar that killed JVMs left.
+     * how long the agent's start, from {@code began} to {@code ended}, kept the JVM from the application's main: to
+     * this line when {@code ended} is 0, as when this runs in premain); then the per-start copies of the recorder jar
+     * that killed JVMs left.
      */
     private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed,
-                              long held) {
+                              long began, long ended) {
         try {
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
             // the filter serves our documents in its webapp, but not the profiling routes
@@ -139,8 +142,9 @@ public final class AgentInstaller {
                     Log.warn(open);
                 }
             }
+            long took = ((ended != 0 ? ended : System.nanoTime()) - began) / 1_000_000;
             Log.info("agent " + version() + " started: " + served + "; " + recorder.describe() + "; its start took "
-                    + held + " ms; probes: " + installed);
+                    + took + " ms; probes: " + installed);
             String continuous = config.get(ConfigKey.PROFILER);
             if (!continuous.isEmpty()) {
                 profiler.startContinuous(continuous);

@@ -121,6 +121,9 @@ final class CxfProbes {
 
     /** Every {@code PhaseInterceptor}'s own {@code handleMessage}, and the operation name at invocation. */
     private static final class Interceptors implements Probe {
+        /** One instance: it keeps its answer per loader, and every class loaded asks it ({@link #mayMatchClassesOf}). */
+        private final SeesType loaders = SeesType.anyOf(PHASE_INTERCEPTOR);
+
         @Override
         public String name() {
             return "cxf-interceptors";
@@ -128,7 +131,7 @@ final class CxfProbes {
 
         @Override
         public ElementMatcher<? super ClassLoader> loaders() {
-            return SeesType.anyOf(PHASE_INTERCEPTOR);
+            return loaders;
         }
 
         @Override

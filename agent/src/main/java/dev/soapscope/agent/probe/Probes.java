@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,7 +75,7 @@ public final class Probes {
         // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
         Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();
         Set<Class<?>> seen = new HashSet<Class<?>>();
-        Map<ClassLoader, int[]> byLoader = new HashMap<ClassLoader, int[]>();
+        Map<ClassLoader, int[]> byLoader = new IdentityHashMap<ClassLoader, int[]>(); // a loader's own equals aside
         List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);

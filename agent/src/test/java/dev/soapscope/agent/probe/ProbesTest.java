@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProbesTest {
@@ -143,6 +144,19 @@ class ProbesTest {
         }
         assertTrue(wanted >= 8, "wanted " + wanted); // the JDK's and the servlet API's classes the probes name
         assertTrue(byLoader.get(null).length < probes.size(), "the JDK's classes are not asked of every probe");
+    }
+
+    /**
+     * A probe's loaders are asked about every class its methods' names make a candidate: a loader check keeps its
+     * answers per loader only if the probe hands out the same one each time (a new one would look each loader up again).
+     */
+    @Test
+    void aProbesLoaderCheckIsOneInstance() {
+        for (Probe p : Probes.all()) {
+            if (p.loaders() instanceof SeesType) {
+                assertSame(p.loaders(), p.loaders(), p.name());
+            }
+        }
     }
 
     /** The JDK classes the probes name still match, by name. */

@@ -93,9 +93,8 @@ public final class BootStartup {
                     verdict = (ws <= TARGET_WALL_SHARE ? "wall met" : "wall missed") + ", "
                             + (cs <= TARGET_CPU_SHARE ? "CPU met" : "CPU missed");
                     card.startUp(app, w0, Stats.median(wall), c0, Stats.median(cpu));
-                    double[] took = column(times.get(c), 2);
                     card.add("the agent's own start on the main thread (premain, as its start line says): " + app,
-                            String.format("%.0f ms (%.0f-%.0f)", Stats.median(took), Stats.min(took), Stats.max(took)), "",
+                            DemoServer.agentStartSummary(column(times.get(c), 2)), "",
                             "before the application's main runs; other processes' load moves it less than the start's total");
                 } else if (c.endsWith(NOOP)) {
                     card.add("the floor, a no-op class file transformer: " + app, wallAdded + " wall, " + cpuAdded + " CPU",
@@ -108,12 +107,10 @@ public final class BootStartup {
             t.row(c, String.format("%.0f ms (%.0f-%.0f)", Stats.median(wall), Stats.min(wall), Stats.max(wall)), wallAdded,
                     String.format("%.0f ms (%.0f-%.0f)", Stats.median(cpu), Stats.min(cpu), Stats.max(cpu)), cpuAdded, verdict);
         }
-        double[] took = column(times.get("agent"), 2);
-        double[] tookCds = column(times.get("its CDS archive, agent"), 2);
         return b.append(t).append(String.format("%nThe agent's own start, as its start line says (`its start took`: premain,"
-                + " before the application's main runs), median (range): %.0f ms (%.0f-%.0f); with the CDS archive %.0f ms"
-                + " (%.0f-%.0f).%n", Stats.median(took), Stats.min(took), Stats.max(took), Stats.median(tookCds),
-                Stats.min(tookCds), Stats.max(tookCds))).toString();
+                + " before the application's main runs), median (range): %s; with the CDS archive %s.%n",
+                DemoServer.agentStartSummary(column(times.get("agent"), 2)),
+                DemoServer.agentStartSummary(column(times.get("its CDS archive, agent"), 2)))).toString();
     }
 
     private static double[] column(List<double[]> rows, int i) {

@@ -1,5 +1,7 @@
 package dev.soapscope.bench.e2e;
 
+import dev.soapscope.bench.Stats;
+
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -152,6 +154,16 @@ public final class DemoServer implements AutoCloseable {
     /** How long the agent's start held the JVM, as its start line said; NaN without the agent or that line. */
     public double agentStartMillis() {
         return agentStartMillis;
+    }
+
+    /**
+     * The agent's own starts as their start lines said them: median (range), over the starts whose line came in time
+     * (on a Boot jar it can come after "Started"); "n/a" when none did.
+     */
+    public static String agentStartSummary(double[] took) {
+        double[] said = java.util.Arrays.stream(took).filter(d -> !Double.isNaN(d)).toArray();
+        return said.length == 0 ? "n/a (no start line before the application's)" : String.format("%.0f ms (%.0f-%.0f)",
+                Stats.median(said), Stats.min(said), Stats.max(said));
     }
 
     /** The milliseconds an agent's start line says its start took; NaN if {@code line} is not one that says. */

@@ -96,7 +96,7 @@ public final class Startup {
                 "%+.0f ms wall, %+.0f ms CPU (%+.0f%%)", own, noProbesCpu - baseCpu, 100 * (noProbesCpu - baseCpu) / baseCpu),
                 "", "a cause: premain (the agent's own start)");
         double[] took = toArray(ownStart);
-        String tookText = String.format("%.0f ms (%.0f-%.0f)", Stats.median(took), Stats.min(took), Stats.max(took));
+        String tookText = DemoServer.agentStartSummary(took);
         card.add("the agent's own start on the main thread (premain, as its start line says): payload-caching", tookText,
                 "", "before the application's main runs; other processes' load moves it less than the start's total");
         b.append("The agent's own start, as its start line says (`its start took`: premain, before the application's main"

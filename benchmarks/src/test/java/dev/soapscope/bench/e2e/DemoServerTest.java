@@ -19,4 +19,11 @@ class DemoServerTest {
         assertTrue(Double.isNaN(DemoServer.agentStartMillis("Started EchoApplication in 2.1 seconds")));
         assertTrue(Double.isNaN(DemoServer.agentStartMillis("[soapscope] INFO agent 0.4.0 started: endpoint x; probes: []")));
     }
+
+    /** A start whose line came after the application's is left out of the summary, not a NaN in it. */
+    @Test
+    void theSummaryLeavesOutStartsWhoseLineCameLate() {
+        assertEquals("180 ms (170-190)", DemoServer.agentStartSummary(new double[] {170, Double.NaN, 180, 190}));
+        assertTrue(DemoServer.agentStartSummary(new double[] {Double.NaN}).startsWith("n/a"));
+    }
 }
