@@ -81,18 +81,9 @@ final class ReflectiveStackWalk implements StackWalk {
     }
 
     /** The walker's frames, read through the method handles. */
-    private final class WalkerFrames implements Frames {
-        private final Iterator<?> frames;
-        private Object frame;
-
+    private final class WalkerFrames extends FramesOf<Object> {
         WalkerFrames(Iterator<?> frames) {
-            this.frames = frames;
-        }
-
-        @Override
-        public boolean next() {
-            frame = frames.hasNext() ? frames.next() : null;
-            return frame != null;
+            super(frames);
         }
 
         @Override
@@ -120,11 +111,6 @@ final class ReflectiveStackWalk implements StackWalk {
             } catch (Throwable e) {
                 throw new IllegalStateException(e);
             }
-        }
-
-        @Override
-        public Object frame() {
-            return frame;
         }
     }
 

@@ -30,4 +30,26 @@ public interface StackWalk {
         /** The frame itself, kept to read its file and line later ({@link StackWalk#element}). */
         Object frame();
     }
+
+    /** {@link Frames} over a walker's iterator: moving is shared, reading a frame is the walk's own. */
+    abstract class FramesOf<F> implements Frames {
+        private final java.util.Iterator<? extends F> frames;
+        /** The current frame; null before the first {@link #next()} and after the last. */
+        protected F frame;
+
+        protected FramesOf(java.util.Iterator<? extends F> frames) {
+            this.frames = frames;
+        }
+
+        @Override
+        public final boolean next() {
+            frame = frames.hasNext() ? frames.next() : null;
+            return frame != null;
+        }
+
+        @Override
+        public final Object frame() {
+            return frame;
+        }
+    }
 }

@@ -38,18 +38,9 @@ public final class DirectStackWalk implements StackWalk {
         }
     }
 
-    private static final class Cursor implements Frames {
-        private final Iterator<StackWalker.StackFrame> frames;
-        private StackWalker.StackFrame frame;
-
+    private static final class Cursor extends FramesOf<StackWalker.StackFrame> {
         Cursor(Iterator<StackWalker.StackFrame> frames) {
-            this.frames = frames;
-        }
-
-        @Override
-        public boolean next() {
-            frame = frames.hasNext() ? frames.next() : null;
-            return frame != null;
+            super(frames);
         }
 
         @Override
@@ -65,11 +56,6 @@ public final class DirectStackWalk implements StackWalk {
         @Override
         public int position() {
             return frame.getByteCodeIndex();
-        }
-
-        @Override
-        public Object frame() {
-            return frame;
         }
     }
 }
