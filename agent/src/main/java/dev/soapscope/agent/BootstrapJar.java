@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
  * this puts the nested jar on disk ({@link BootstrapJarFile}) and appends it to the bootstrap search path.
  */
 public final class BootstrapJar {
-    static final String RESOURCE = "/soapscope-bootstrap.jar";
+    static final String RESOURCE = "soapscope-bootstrap.jar";
     /** The packages the nested jar holds: what a class loader must hand to the bootstrap loader for advice to work. */
     public static final String PACKAGES = "dev.soapscope.recorder,dev.soapscope.config";
     /**
@@ -81,8 +81,8 @@ public final class BootstrapJar {
      * step): then the start computes it.
      */
     private static String builtDigest() {
-        InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE + ".sha256");
         try {
+            InputStream in = OwnJar.open(RESOURCE + ".sha256");
             return in == null ? null : BootstrapJarFile.hexDigest(new String(drain(in), "US-ASCII"));
         } catch (IOException e) {
             return null;
@@ -108,7 +108,7 @@ public final class BootstrapJar {
      * when it is this one, else a new one); when it can be nowhere, an exception whose message names every place tried.
      */
     static Placed extract(List<BootstrapPlaces.Place> places) throws IOException {
-        InputStream in = BootstrapJar.class.getResourceAsStream(RESOURCE);
+        InputStream in = OwnJar.open(RESOURCE);
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }

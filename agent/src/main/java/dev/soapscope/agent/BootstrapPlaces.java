@@ -1,8 +1,6 @@
 package dev.soapscope.agent;
 
 import java.io.File;
-import java.net.URI;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +47,7 @@ final class BootstrapPlaces {
 
     /** The places of this JVM. */
     static List<Place> ofThisJvm(String agentArgs) {
-        return of(agentArgs, System.getProperties(), System.getenv(), agentJar());
+        return of(agentArgs, System.getProperties(), System.getenv(), OwnJar.location());
     }
 
     static List<Place> of(String agentArgs, Properties sys, Map<String, String> env, File agentJar) {
@@ -138,16 +136,6 @@ final class BootstrapPlaces {
         return noHome ? null : new File(home, ".cache");
     }
 
-    /** The agent jar this class came from, or null when it did not come from a file. */
-    static File agentJar() {
-        try {
-            CodeSource source = BootstrapPlaces.class.getProtectionDomain().getCodeSource();
-            URI uri = source == null || source.getLocation() == null ? null : source.getLocation().toURI();
-            return uri != null && "file".equals(uri.getScheme()) ? new File(uri) : null;
-        } catch (Exception | LinkageError e) {
-            return null; // a security manager, an odd URL: that place is not tried
-        }
-    }
 
     /** How a user sets it, for the line that asks them to. */
     static String howToSet() {

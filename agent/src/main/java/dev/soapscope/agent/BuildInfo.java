@@ -14,7 +14,7 @@ final class BuildInfo {
 
     static {
         Properties build = new Properties();
-        try (InputStream in = BuildInfo.class.getResourceAsStream("build.properties")) {
+        try (InputStream in = OwnJar.open("dev/soapscope/agent/build.properties")) {
             if (in != null) {
                 build.load(in);
             }

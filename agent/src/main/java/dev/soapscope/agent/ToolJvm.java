@@ -23,7 +23,7 @@ final class ToolJvm {
     static boolean isThisJvm() {
         try {
             return isTool(System.getProperty("sun.java.command"), System.getProperty("jdk.module.main"),
-                    System.getProperty("sun.java.launcher"), BootstrapPlaces.agentJar());
+                    System.getProperty("sun.java.launcher"), OwnJar.location());
         } catch (SecurityException e) {
             return false;
         }

@@ -13,6 +13,11 @@ public final class Scorecard {
     /** Start-up: the wall time and CPU the agent adds, as a share of the application's own. */
     public static final double WALL_SHARE = 0.10;
     public static final double CPU_SHARE = 0.15;
+    /**
+     * Issue 45's for the minimal servlet app, wall and CPU alike: its own start is under a second, so the agent's fixed
+     * start (its classes, its probes, its transformer's first use) weighs several times more there.
+     */
+    public static final double SMALL_APP_SHARE = 0.25;
     /** Per request: JMH's full request, and the agent's frames in the cheap request's CPU samples. */
     public static final double REQUEST_NS = 500;
     public static final double SAMPLE_SHARE = 0.01;
@@ -28,8 +33,14 @@ public final class Scorecard {
 
     /** Two rows, wall and CPU added to {@code app}'s start-up (medians, ms) against the shares allowed. */
     public void startUp(String app, double wallMs, double wallWithAgentMs, double cpuMs, double cpuWithAgentMs) {
-        share("start-up wall added: " + app, wallMs, wallWithAgentMs, WALL_SHARE);
-        share("start-up CPU added: " + app, cpuMs, cpuWithAgentMs, CPU_SHARE);
+        startUp(app, wallMs, wallWithAgentMs, WALL_SHARE, cpuMs, cpuWithAgentMs, CPU_SHARE);
+    }
+
+    /** As {@link #startUp(String, double, double, double, double)}, against the shares {@code wallShare} and {@code cpuShare}. */
+    public void startUp(String app, double wallMs, double wallWithAgentMs, double wallShare, double cpuMs,
+                        double cpuWithAgentMs, double cpuShare) {
+        share("start-up wall added: " + app, wallMs, wallWithAgentMs, wallShare);
+        share("start-up CPU added: " + app, cpuMs, cpuWithAgentMs, cpuShare);
     }
 
     private void share(String figure, double own, double with, double allowed) {

@@ -24,4 +24,13 @@ class ScorecardTest {
         assertTrue(table.contains("+400 ms, +40% of its own 1000 ms | <= +10% | missed: 4.0x the share allowed"), table);
         assertTrue(table.contains("+300 ms, +30% of its own 1000 ms | <= +15% | missed: 2.0x the share allowed"), table);
     }
+
+    @Test
+    void theMinimalAppIsJudgedAgainstItsOwnShare() {
+        Scorecard card = new Scorecard();
+        card.startUp("minimal", 800, 1000, Scorecard.SMALL_APP_SHARE, 1400, 1820, Scorecard.SMALL_APP_SHARE);
+        String table = card.section("a machine", "scripts/benchmarks.sh");
+        assertTrue(table.contains("| start-up wall added: minimal | +200 ms, +25% of its own 800 ms | <= +25% | met |"), table);
+        assertTrue(table.contains("| start-up CPU added: minimal | +420 ms, +30% of its own 1400 ms | <= +25% | missed: 1.2x"), table);
+    }
 }

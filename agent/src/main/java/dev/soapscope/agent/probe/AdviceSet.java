@@ -1,11 +1,13 @@
 package dev.soapscope.agent.probe;
 
+import dev.soapscope.agent.OwnJar;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.utility.StreamDrainer;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -79,14 +81,16 @@ final class AdviceSet implements Weaving {
 
     /** The class file of the agent's class {@code name}, without loading the class. */
     static byte[] classFile(String name) {
-        ClassLoader agent = AdviceSet.class.getClassLoader();
         try {
-            ClassFileLocator.Resolution file = ClassFileLocator.ForClassLoader
-                    .of(agent == null ? ClassLoader.getSystemClassLoader() : agent).locate(name);
-            if (!file.isResolved()) {
+            InputStream in = OwnJar.classFile(name);
+            if (in == null) {
                 throw new IllegalStateException("no class file for advice " + name);
             }
-            return file.resolve();
+            try {
+                return StreamDrainer.DEFAULT.drain(in);
+            } finally {
+                in.close();
+            }
         } catch (IOException e) {
             throw new IllegalStateException("cannot read advice " + name + ": " + e, e);
         }

@@ -330,7 +330,8 @@ public final class SideBySide {
                                      List<ProfiledRun> shares, Settings s) {
         Map<ServerConfig, List<double[]>> t = startups;
         card.startUp("minimal servlet app on Tomcat 11 (to the first answer)", median(t.get(ServerConfig.NONE), 0),
-                median(t.get(ServerConfig.AGENT), 0), median(t.get(ServerConfig.NONE), 1), median(t.get(ServerConfig.AGENT), 1));
+                median(t.get(ServerConfig.AGENT), 0), Scorecard.SMALL_APP_SHARE, median(t.get(ServerConfig.NONE), 1),
+                median(t.get(ServerConfig.AGENT), 1), Scorecard.SMALL_APP_SHARE);
         List<String> throughput = new ArrayList<>();
         List<String> cpu = new ArrayList<>();
         for (Run with : runs) {
