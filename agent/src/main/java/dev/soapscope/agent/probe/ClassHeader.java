@@ -70,6 +70,14 @@ final class ClassHeader {
      * asks of every class loaded, in one pass.
      */
     static Outline outline(byte[] b) {
+        return outline(b, null);
+    }
+
+    /**
+     * As {@link #outline(byte[])}, keeping only the method names in {@code known} (all if null), as its own instances:
+     * the others are never decoded.
+     */
+    static Outline outline(byte[] b, KnownNames known) {
         try {
             int[] offsets = offsets(b);
             int p = offsets == null ? -1 : afterConstantPool(b, offsets);
@@ -84,7 +92,10 @@ final class ClassHeader {
             int n = 0;
             for (int i = 0; i < methods; i++) {
                 if (hasCode(u2(b, p))) {
-                    names[n++] = utf8(b, offsets, u2(b, p + 2));
+                    String name = known == null ? utf8(b, offsets, u2(b, p + 2)) : known(b, offsets, u2(b, p + 2), known);
+                    if (name != null) {
+                        names[n++] = name;
+                    }
                 }
                 p = afterMember(b, p);
             }
@@ -197,6 +208,15 @@ final class ClassHeader {
             chars[i] = (char) c;
         }
         return new String(chars);
+    }
+
+    /** The constant pool's Utf8 entry {@code index} if {@code known} has it (its instance), else null. */
+    private static String known(byte[] b, int[] offsets, int index, KnownNames known) {
+        int utf8 = offsets[index];
+        if ((b[utf8] & 0xFF) != 1) {
+            throw new IllegalArgumentException("not a Utf8 entry");
+        }
+        return known.find(b, utf8 + 3, u2(b, utf8 + 1));
     }
 
     /** A name with characters beyond ASCII: decoded as the JVM's modified UTF-8. */

@@ -52,7 +52,12 @@ final class ClassWeaver implements ClassFileTransformer {
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
     private final boolean assume;
     /** A class loaded while this thread transforms (our own, or the JDK's lazily) is not transformed. */
-    private final ThreadLocal<Boolean> busy = new ThreadLocal<Boolean>();
+    private final ThreadLocal<boolean[]> busy = new ThreadLocal<boolean[]>() {
+        @Override
+        protected boolean[] initialValue() {
+            return new boolean[1]; // set and cleared in place: a thread-local map entry added and removed per class cost more
+        }
+    };
 
     ClassWeaver(List<Probe> probes, List<Weaving> weavings) {
         this(probes, weavings, true);
@@ -77,10 +82,14 @@ final class ClassWeaver implements ClassFileTransformer {
     @Override
     public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
                             byte[] classFile) {
-        if (internalName == null || classFile == null || ignored(internalName) || busy.get() != null) {
+        if (internalName == null || classFile == null || ignored(internalName)) {
             return null;
         }
-        busy.set(Boolean.TRUE);
+        boolean[] busy = this.busy.get();
+        if (busy[0]) {
+            return null;
+        }
+        busy[0] = true;
         boolean paused = Recorder.agentWorkStart(); // a class first loaded in a request: the weaving is not the request's
         String name = internalName.replace('/', '.');
         try {
@@ -91,20 +100,21 @@ final class ClassWeaver implements ClassFileTransformer {
         } finally {
             Supertypes.loaded();
             Recorder.agentWorkEnd(paused);
-            busy.remove();
+            busy[0] = false;
         }
     }
 
     /** The class woven, or null if no probe has advice for its methods. */
     byte[] weave(String name, ClassLoader loader, ProtectionDomain domain, byte[] classFile) {
-        ClassHeader.Outline outline = ClassHeader.outline(classFile);
+        ClassHeader.Outline outline = ClassHeader.outline(classFile, candidates == null ? null : candidates.methodNames());
         if (outline == null || (outline.access & Opcodes.ACC_SYNTHETIC) != 0) {
             return null; // compiler-made: nothing of ours to time
         }
         List<Integer> among = null;
         if (candidates != null) {
             among = candidates.of(name, outline.methods);
-            if (among == null || !loaderMayMatch(among, loader)) {
+            among = among == null ? null : loaderMayMatch(among, loader);
+            if (among == null) {
                 return null; // no probe could advise a method of its names, or see its loader: most classes end here
             }
         }
@@ -131,14 +141,25 @@ final class ClassWeaver implements ClassFileTransformer {
         return woven(name, type, loader, domain, classFile, classFiles, matched);
     }
 
-    /** Keeps in {@code among} the probes that could match a class of {@code loader}; whether one is left. */
-    private boolean loaderMayMatch(List<Integer> among, ClassLoader loader) {
-        for (java.util.Iterator<Integer> i = among.iterator(); i.hasNext(); ) {
-            if (!probes.get(i.next()).mayMatchClassesOf(loader)) {
-                i.remove();
+    /**
+     * The probes of {@code among} (not changed: it may be shared) that could match a class of {@code loader}: {@code among}
+     * itself when all could, null when none could.
+     */
+    private List<Integer> loaderMayMatch(List<Integer> among, ClassLoader loader) {
+        List<Integer> may = null; // once one is left out: those kept, if any
+        boolean leftOut = false;
+        for (int k = 0; k < among.size(); k++) {
+            if (probes.get(among.get(k)).mayMatchClassesOf(loader)) {
+                if (leftOut) {
+                    may = may == null ? new ArrayList<Integer>(2) : may;
+                    may.add(among.get(k));
+                }
+            } else if (!leftOut) {
+                leftOut = true;
+                may = k == 0 ? null : new ArrayList<Integer>(among.subList(0, k));
             }
         }
-        return !among.isEmpty();
+        return leftOut ? may : among;
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.TreeSet;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 class ClassHeaderTest {
     /** Constants of every width before the header's class entries, and a name beyond ASCII. */
@@ -69,6 +70,32 @@ class ClassHeaderTest {
             assertEquals(expected, read, c.getName());
         }
         assertNull(ClassHeader.methodsWithCode(new byte[] {1, 2, 3}));
+    }
+
+    /** Only the known names, as the set's own instances (a name beyond ASCII among them); all of them without a set. */
+    @Test
+    void anOutlineKeepsTheKnownNamesOnly() throws Exception {
+        abstract class Namedé {
+            void read() {
+            }
+
+            void réad() {
+            }
+
+            abstract void write();
+
+            void close() {
+            }
+        }
+        String accented = new String("réad"); // not the class file's instance
+        KnownNames known = new KnownNames(List.of("read", "write", accented, "service"));
+        ClassHeader.Outline outline = ClassHeader.outline(classFile(Namedé.class), known);
+        assertEquals(Set.of("read", "réad"), Set.of(outline.methods), "write has no code, close and <init> are not known");
+        for (String name : outline.methods) {
+            assertSame(name.equals("read") ? "read" : accented, name);
+        }
+        assertEquals(Set.of("<init>", "read", "réad", "close"),
+                Set.of(ClassHeader.outline(classFile(Namedé.class)).methods));
     }
 
     @Test
