@@ -92,7 +92,7 @@ public final class SideBySide {
             load(s, files, workDir.resolve("side-by-side"), apps, f, runs, shares, notes, f == s.forks() ? heap : null,
                     counted);
         }
-        cheapRequest(card, apps.get(1), startups.get(apps.get(1)), runs, shares, s);
+        cheapRequest(card, apps.get(1), runs, shares, s);
         return section(s, files, startedOn, began, apps, startups, runs, shares, heap, counted, notes);
     }
 
@@ -323,15 +323,11 @@ public final class SideBySide {
     }
 
     /**
-     * Issue 25's figures for the cheap request: the minimal app's start-up shares, its throughput and CPU per request
-     * against no agent with their intervals and each round's, and the agent's share of its request threads' samples.
+     * Issue 25's figures for the cheap request: the minimal app's throughput and CPU per request against no agent with
+     * their intervals and each round's, and the agent's share of its request threads' samples. (Its start-up shares
+     * are the start-up part's, {@link Startup}, beside the floors.)
      */
-    private static void cheapRequest(Scorecard card, App cheap, Map<ServerConfig, List<double[]>> startups, List<Run> runs,
-                                     List<ProfiledRun> shares, Settings s) {
-        Map<ServerConfig, List<double[]>> t = startups;
-        card.startUp("minimal servlet app on Tomcat 11 (to the first answer)", median(t.get(ServerConfig.NONE), 0),
-                median(t.get(ServerConfig.AGENT), 0), Scorecard.SMALL_APP_SHARE, median(t.get(ServerConfig.NONE), 1),
-                median(t.get(ServerConfig.AGENT), 1), Scorecard.SMALL_APP_SHARE);
+    private static void cheapRequest(Scorecard card, App cheap, List<Run> runs, List<ProfiledRun> shares, Settings s) {
         List<String> throughput = new ArrayList<>();
         List<String> cpu = new ArrayList<>();
         for (Run with : runs) {
