@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Overhead, measured: builds the project, then runs the JMH benchmarks, the end-to-end ratios on the payload-caching
 # scenario (no agent / agent / agent + profiler, alternating), the retained heap, start-up (Tomcat with the
-# payload-caching WAR, Spring-WS's echo Boot jar with and without its CDS archive) and the side-by-side table
+# payload-caching WAR and with the minimal servlet app, Spring-WS's echo Boot jar with and without its CDS archive)
+# and the side-by-side table
 # (soapscope beside the OpenTelemetry and Elastic APM Java agents: start-up, allocation and CPU per request, p50/p99,
 # heap, the agent's share of the request threads' CPU samples), and writes benchmarks/target/results.md; a whole run
 # begins it with issue 25's targets and what the run measured (method and targets: BENCHMARKS.md).
