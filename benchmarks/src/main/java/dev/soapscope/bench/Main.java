@@ -119,7 +119,10 @@ public final class Main {
         return b.toString();
     }
 
-    /** The section of the doc's results that starts with {@code heading}, up to the next section or the end marker. */
+    /**
+     * The part of the doc's results that starts with {@code heading}, up to the next part's heading (a part may hold
+     * several sections: start-up's Tomcat apps and Spring Boot jar) or the end marker.
+     */
     static String docSection(String doc, String heading) {
         int begin = doc.indexOf(BEGIN);
         int end = doc.indexOf(END);
@@ -131,8 +134,12 @@ public final class Main {
         if (at < 0) {
             return "";
         }
-        int next = results.indexOf("\n### ", at + 1);
-        return results.substring(at, next < 0 ? results.length() : next);
+        int next = results.length();
+        for (String other : HEADINGS) {
+            int found = other.equals(heading) ? -1 : results.indexOf("\n" + other, at + 1);
+            next = found < 0 ? next : Math.min(next, found);
+        }
+        return results.substring(at, next);
     }
 
     static void updateDoc(Path doc, String results) throws IOException {

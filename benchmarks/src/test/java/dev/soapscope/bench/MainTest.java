@@ -45,7 +45,10 @@ class MainTest {
     void aPartNotMeasuredKeepsItsSectionFromTheDoc(@TempDir Path dir) throws Exception {
         Path doc = dir.resolve("BENCHMARKS.md");
         Files.writeString(doc, "# head\n" + Main.BEGIN + "\n\nProduced by ...\n\n### JMH: old jmh\n\nrows\n\n"
-                + "### Tomcat start-up with the payload-caching WAR\n\nold start-up\n\n" + Main.END + "\ntail\n");
+                + "### Tomcat start-up with the payload-caching WAR\n\nold start-up\n\n"
+                + "### Tomcat start-up with the minimal servlet app\n\nold minimal\n\n"
+                + "### Spring Boot start-up: Spring-WS's echo sample\n\nold boot\n\n"
+                + "### Side by side: old\n\nold agents\n\n" + Main.END + "\ntail\n");
         Path out = Files.createDirectory(dir.resolve("out"));
         Files.writeString(out.resolve("results-jmh.md"), "### JMH: new jmh\n\nnew rows\n");
         Main.Options o = Main.Options.parse(new String[] {"report", "--out", out.toString(), "--update-doc", doc.toString()});
@@ -53,5 +56,10 @@ class MainTest {
         assertTrue(results.contains("### JMH: new jmh\n\nnew rows"), results);
         assertTrue(!results.contains("old jmh"), results);
         assertTrue(results.contains("### Tomcat start-up with the payload-caching WAR\n\nold start-up"), results);
+        // a part of several sections keeps them all, up to the next part's
+        assertTrue(results.contains("### Tomcat start-up with the minimal servlet app\n\nold minimal"), results);
+        assertTrue(results.contains("### Spring Boot start-up: Spring-WS's echo sample\n\nold boot"), results);
+        assertEquals(1, results.split("### Spring Boot start-up", -1).length - 1, results);
+        assertTrue(results.contains("### Side by side: old\n\nold agents"), results);
     }
 }
