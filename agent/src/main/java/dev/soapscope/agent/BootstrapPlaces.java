@@ -136,7 +136,6 @@ final class BootstrapPlaces {
         return noHome ? null : new File(home, ".cache");
     }
 
-
     /** How a user sets it, for the line that asks them to. */
     static String howToSet() {
         return "set " + KEY + " to a writable directory (-javaagent:soapscope-agent.jar=" + KEY + "=DIR, -D" + PROPERTY
