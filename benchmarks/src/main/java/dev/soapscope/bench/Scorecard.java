@@ -46,8 +46,12 @@ public final class Scorecard {
     private void share(String figure, double own, double with, double allowed) {
         double share = (with - own) / own;
         add(figure, String.format("%+.0f ms, %+.0f%% of its own %.0f ms", with - own, 100 * share, own),
-                String.format("<= +%.0f%%", 100 * allowed), share <= allowed ? "met"
-                        : String.format("missed: %.1fx the share allowed", share / allowed));
+                String.format("<= +%.0f%%", 100 * allowed), verdict(share, allowed));
+    }
+
+    /** "met", or by how many times {@code share} (of an app's own) is over the share {@code allowed}. */
+    public static String verdict(double share, double allowed) {
+        return share <= allowed ? "met" : String.format("missed: %.1fx the share allowed", share / allowed);
     }
 
     boolean isEmpty() {

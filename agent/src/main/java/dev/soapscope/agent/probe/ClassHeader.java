@@ -194,10 +194,7 @@ final class ClassHeader {
 
     /** The constant pool's Utf8 entry {@code index}, as it is (slashes kept). */
     private static String utf8(byte[] b, int[] offsets, int index) {
-        int utf8 = offsets[index];
-        if ((b[utf8] & 0xFF) != 1) {
-            throw new IllegalArgumentException("not a Utf8 entry");
-        }
+        int utf8 = utf8Entry(b, offsets, index);
         int length = u2(b, utf8 + 1);
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
@@ -212,11 +209,17 @@ final class ClassHeader {
 
     /** The constant pool's Utf8 entry {@code index} if {@code known} has it (its instance), else null. */
     private static String known(byte[] b, int[] offsets, int index, KnownNames known) {
+        int utf8 = utf8Entry(b, offsets, index);
+        return known.find(b, utf8 + 3, u2(b, utf8 + 1));
+    }
+
+    /** Where the constant pool's entry {@code index} starts, checked to be a Utf8 entry. */
+    private static int utf8Entry(byte[] b, int[] offsets, int index) {
         int utf8 = offsets[index];
         if ((b[utf8] & 0xFF) != 1) {
             throw new IllegalArgumentException("not a Utf8 entry");
         }
-        return known.find(b, utf8 + 3, u2(b, utf8 + 1));
+        return utf8;
     }
 
     /** A name with characters beyond ASCII: decoded as the JVM's modified UTF-8. */

@@ -112,8 +112,7 @@ public final class Startup {
                 verdict = added <= app.addedMs() ? "met" : String.format("missed by %.0f ms", added - app.addedMs());
             } else if (c == ServerConfig.AGENT) {
                 target = String.format("<= +%.0f%%", 100 * app.wallShare());
-                verdict = added <= app.wallShare() * base ? "met"
-                        : String.format("missed: %.1fx the share allowed", added / base / app.wallShare());
+                verdict = Scorecard.verdict(added / base, app.wallShare());
             }
             t.row(c.label(), String.format("%.0f ms (%.0f-%.0f)", Stats.median(f), Stats.min(f), Stats.max(f)),
                     c == ServerConfig.NONE ? "" : String.format("%+.0f ms (%+.0f%%)", added, 100 * added / base),
