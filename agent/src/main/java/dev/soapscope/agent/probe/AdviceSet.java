@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Advice classes put on the methods matchers select, with the constants their custom annotations bind. Each advice
@@ -23,6 +24,11 @@ final class AdviceSet implements Weaving {
     private final List<String> advices;
     /** Each advice, read once; null until a method needs it. */
     private final AdviceInliner.AdviceCode[] read;
+    /**
+     * Per matcher, the method names it can match (null: any), read off it the first time a class is woven: a method of
+     * another name is not asked, and most of a woven class's methods are of another name.
+     */
+    private volatile List<Set<String>> names;
 
     AdviceSet(Map<String, Object> constants) {
         this(constants, Collections.<ElementMatcher<? super MethodDescription>>emptyList(), Collections.<String>emptyList());
@@ -47,8 +53,9 @@ final class AdviceSet implements Weaving {
 
     @Override
     public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+        List<Set<String>> names = names();
         for (int i = 0; i < advices.size(); i++) {
-            if (methods.get(i).matches(method)) {
+            if (mayMatch(names.get(i), method) && methods.get(i).matches(method)) {
                 into.add(code(i));
             }
         }
@@ -56,12 +63,29 @@ final class AdviceSet implements Weaving {
 
     @Override
     public boolean advises(TypeDescription type, MethodDescription method) {
-        for (ElementMatcher<? super MethodDescription> m : methods) {
-            if (m.matches(method)) {
+        List<Set<String>> names = names();
+        for (int i = 0; i < methods.size(); i++) {
+            if (mayMatch(names.get(i), method) && methods.get(i).matches(method)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean mayMatch(Set<String> names, MethodDescription method) {
+        return names == null || names.contains(method.getInternalName());
+    }
+
+    private List<Set<String>> names() {
+        List<Set<String>> n = names;
+        if (n == null) {
+            n = new ArrayList<Set<String>>(methods.size());
+            for (ElementMatcher<? super MethodDescription> m : methods) {
+                n.add(MatcherNames.methodNames(m));
+            }
+            names = n; // a race reads them twice, harmlessly
+        }
+        return n;
     }
 
     @Override

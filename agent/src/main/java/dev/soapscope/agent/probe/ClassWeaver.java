@@ -371,40 +371,31 @@ final class ClassWeaver implements ClassFileTransformer {
 
     /**
      * Whether a probe matches the loaded class {@code c}: it is then retransformed, to be woven as if loaded now. Only
-     * the probes that may match classes of its loader are asked, found once per loader in {@code byLoader}.
+     * the probes that may match classes of its loader, and of its name, are asked ({@link LoaderProbes}, found once
+     * per loader in {@code byLoader}): at premain most of the JDK's classes are asked nothing.
      */
-    boolean wants(Class<?> c, Map<Class<?>, TypeDescription> described, Map<ClassLoader, int[]> byLoader) {
-        if (c.isSynthetic()) {
-            return false;
-        }
+    boolean wants(Class<?> c, Map<Class<?>, TypeDescription> described, Map<ClassLoader, LoaderProbes> byLoader) {
         ClassLoader loader = c.getClassLoader();
-        int[] asked = byLoader.get(loader);
+        LoaderProbes asked = byLoader.get(loader);
         if (asked == null) {
-            asked = mayMatchClassesOf(loader);
+            asked = LoaderProbes.of(probes, loader);
             byLoader.put(loader, asked);
         }
-        if (asked.length == 0) {
+        int[] named = asked.named(c.getName());
+        if (named.length + asked.anyName().length == 0 || c.isSynthetic()) {
             return false;
         }
         TypeDescription type = described(c, described);
+        return matches(named, type, loader, c) || matches(asked.anyName(), type, loader, c);
+    }
+
+    private boolean matches(int[] asked, TypeDescription type, ClassLoader loader, Class<?> c) {
         for (int i : asked) {
             if (matchers.get(i).matches(type, loader, null, c, null)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** The indexes of the probes that may match classes of {@code loader}. */
-    private int[] mayMatchClassesOf(ClassLoader loader) {
-        int[] may = new int[probes.size()];
-        int n = 0;
-        for (int i = 0; i < probes.size(); i++) {
-            if (probes.get(i).mayMatchClassesOf(loader)) {
-                may[n++] = i;
-            }
-        }
-        return Arrays.copyOf(may, n);
     }
 
     /**

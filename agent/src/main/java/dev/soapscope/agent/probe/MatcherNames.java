@@ -1,5 +1,6 @@
 package dev.soapscope.agent.probe;
 
+import net.bytebuddy.matcher.BooleanMatcher;
 import net.bytebuddy.matcher.DeclaringTypeMatcher;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.matcher.ErasureMatcher;
@@ -95,6 +96,9 @@ final class MatcherNames {
                 }
                 return any;
             }
+            if (matcher instanceof BooleanMatcher) {
+                return matches(matcher) ? one(ANY) : Collections.<Names>emptyList(); // none(), where an or() begins
+            }
             if (matcher instanceof NameMatcher) {
                 return one(new Names(strings(field(matcher, "matcher")), null));
             }
@@ -116,8 +120,32 @@ final class MatcherNames {
         return one(ANY);
     }
 
+    /** The method names a matcher of methods can match (constructors as {@code <init>}); null: any. */
+    static Set<String> methodNames(ElementMatcher<?> methods) {
+        Set<String> names = new HashSet<String>();
+        for (Names n : of(methods)) {
+            if (n.methods == null) {
+                return null;
+            }
+            names.addAll(n.methods);
+        }
+        return names;
+    }
+
+    /** The names a matcher of types can match; null: any, or its parts cannot be read. */
+    static Set<String> classNames(ElementMatcher<?> types) {
+        try {
+            return typeNames(types);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
     /** The names a matcher of types can match; null: any. */
     static Set<String> typeNames(Object matcher) throws Exception {
+        if (matcher instanceof BooleanMatcher) {
+            return matches(matcher) ? null : Collections.<String>emptySet();
+        }
         if (matcher instanceof ErasureMatcher) {
             return typeNames(field(matcher, "matcher"));
         }
@@ -159,6 +187,11 @@ final class MatcherNames {
             return new HashSet<String>((Set<String>) field(matcher, "values"));
         }
         return null;
+    }
+
+    /** What a {@code BooleanMatcher} answers to everything. */
+    private static boolean matches(Object booleanMatcher) throws Exception {
+        return (Boolean) field(booleanMatcher, "matches");
     }
 
     @SuppressWarnings("unchecked")

@@ -4,6 +4,8 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
+import java.util.Set;
+
 /**
  * One instrumented type family: which types, and what advice goes on which methods. Advice classes are
  * nested static classes named by string and read as class files ({@link Advices}), so they are never loaded
@@ -33,6 +35,16 @@ interface Probe {
      */
     default boolean mayMatchClassesOf(ClassLoader loader) {
         return loaders().matches(loader);
+    }
+
+    /**
+     * The only names a class of {@code loader} (one this probe {@link #mayMatchClassesOf}) that {@link #matcher()}
+     * matches can have; null if a class of any name can (one below a type, say). Read off {@link #types()}: a probe
+     * with a matcher of its own answers for it. The pass over the classes loaded before the agent asks a probe's
+     * matcher only about classes of these names.
+     */
+    default Set<String> classNames(ClassLoader loader) {
+        return MatcherNames.classNames(types());
     }
 
     /** Built when the agent starts; a probe whose advice cannot be built is skipped with one log line. */

@@ -75,7 +75,7 @@ public final class Probes {
         // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
         Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();
         Set<Class<?>> seen = new HashSet<Class<?>>();
-        Map<ClassLoader, int[]> byLoader = new IdentityHashMap<ClassLoader, int[]>(); // a loader's own equals aside
+        Map<ClassLoader, LoaderProbes> byLoader = new IdentityHashMap<ClassLoader, LoaderProbes>(); // a loader's own equals aside
         List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);
@@ -88,7 +88,7 @@ public final class Probes {
 
     /** The loaded classes not in {@code seen} that a probe matches (all are added to {@code seen}). */
     static List<Class<?>> wanted(Instrumentation inst, ClassWeaver weaver, Map<Class<?>, TypeDescription> described,
-                                 Set<Class<?>> seen, Map<ClassLoader, int[]> byLoader) {
+                                 Set<Class<?>> seen, Map<ClassLoader, LoaderProbes> byLoader) {
         List<Class<?>> wanted = new ArrayList<Class<?>>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             try {

@@ -9,6 +9,8 @@ import net.bytebuddy.utility.JavaModule;
 
 import java.nio.ByteBuffer;
 import java.security.ProtectionDomain;
+import java.util.HashSet;
+import java.util.Set;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
@@ -79,6 +81,23 @@ final class ServletStreamProbe implements Probe {
                 return loader == null && jdk.matches(type) || servlet.matches(type, loader, module, redefined, domain);
             }
         };
+    }
+
+    @Override
+    public Set<String> classNames(ClassLoader loader) {
+        Set<String> names = new HashSet<String>();
+        if (loader == null) {
+            names.add(WRITER);
+            names.add(READER);
+        }
+        if (loaders.matches(loader)) {
+            Set<String> servlet = MatcherNames.classNames(types());
+            if (servlet == null) {
+                return null; // the servlet API's streams are matched by their supertypes
+            }
+            names.addAll(servlet);
+        }
+        return names;
     }
 
     @Override

@@ -14,6 +14,8 @@ import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
 
 import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.none;
@@ -97,6 +99,22 @@ final class StackProbe implements Probe {
                 return probe.matches(type, loader, module, redefined, domain);
             }
         };
+    }
+
+    /** The names of the rules that apply to {@code loader}'s classes, as {@link #matcher()} asks them. */
+    @Override
+    public Set<String> classNames(ClassLoader loader) {
+        Set<String> names = new HashSet<String>();
+        for (Rule r : rules) {
+            if (r.loaders == null ? loaders.matches(loader) : r.loaders.matches(loader)) {
+                Set<String> own = MatcherNames.classNames(r.types);
+                if (own == null) {
+                    return null;
+                }
+                names.addAll(own);
+            }
+        }
+        return names;
     }
 
     @Override

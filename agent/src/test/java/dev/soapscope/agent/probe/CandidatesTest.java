@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.matcher.ElementMatcher;
 import org.junit.jupiter.api.Test;
 
@@ -11,14 +12,17 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 
+import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +48,34 @@ class CandidatesTest {
 
         assertEquals(Collections.singleton("<init>"), MatcherNames.of(isConstructor()).get(0).methods);
         assertTrue(MatcherNames.of(named("a").and(named("b"))).isEmpty(), "no name is both");
+    }
+
+    /** {@code none()} begins the probes' {@code or} chains: it matches no name, {@code any()} every name. */
+    @Test
+    void noneMatchesNoNameAndAnyEvery() {
+        assertEquals(Collections.singleton("write"), MatcherNames.methodNames(none().or(named("write"))));
+        assertTrue(MatcherNames.of(none()).isEmpty());
+        assertNull(MatcherNames.methodNames(any().and(isStatic())), "any name");
+        assertEquals(new HashSet<>(Arrays.asList("a.B", "a.C")),
+                MatcherNames.classNames(none().or(named("a.B")).or(namedOneOf("a.C"))));
+        assertNull(MatcherNames.classNames(none().or(named("a.B")).or(Rule.below("a.C"))), "below a type: any name");
+        assertEquals(Collections.singleton("a.B"), MatcherNames.classNames(named("a.B").and(Rule.below("a.C"))));
+    }
+
+    /** Weaving a class asks a method matcher only about the methods of the names it can match. */
+    @Test
+    void anAdviceIsAskedAboutTheMethodsOfItsNamesOnly() {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        ElementMatcher<MethodDescription> counting = m -> asked.incrementAndGet() > 0 && m.getParameters().isEmpty();
+        AdviceSet set = Advices.plain().advice(named("read").and(counting), "x.Read").advice(isConstructor(), "x.New");
+        net.bytebuddy.description.type.TypeDescription type = new net.bytebuddy.description.type.TypeDescription.Latent(
+                "a.Stream", Opcodes.ACC_PUBLIC, net.bytebuddy.description.type.TypeDescription.Generic.OBJECT);
+        assertTrue(set.advises(type, ClassWeaver.method(type, Opcodes.ACC_PUBLIC, "read", "()I")));
+        assertFalse(set.advises(type, ClassWeaver.method(type, Opcodes.ACC_PUBLIC, "read", "(I)I")), "its matcher says no");
+        assertEquals(2, asked.get());
+        assertFalse(set.advises(type, ClassWeaver.method(type, Opcodes.ACC_PUBLIC, "write", "()V")));
+        assertTrue(set.advises(type, ClassWeaver.method(type, Opcodes.ACC_PUBLIC, "<init>", "()V")));
+        assertEquals(2, asked.get(), "not asked about write nor the constructor");
     }
 
     @Test

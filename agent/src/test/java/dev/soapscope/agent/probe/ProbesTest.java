@@ -127,7 +127,7 @@ class ProbesTest {
         probes.forEach(p -> weavings.add(p.weaving()));
         ClassWeaver weaver = new ClassWeaver(probes, weavings);
         java.util.Map<Class<?>, net.bytebuddy.description.type.TypeDescription> described = new java.util.HashMap<>();
-        java.util.Map<ClassLoader, int[]> byLoader = new java.util.HashMap<>();
+        java.util.Map<ClassLoader, LoaderProbes> byLoader = new java.util.HashMap<>();
         int wanted = 0;
         for (Class<?> c : List.of(java.util.regex.Pattern.class, NoSuchMethodException.class, NoSuchFieldException.class,
                 java.io.PrintWriter.class, java.io.BufferedReader.class, java.util.logging.Logger.class,
@@ -143,7 +143,30 @@ class ProbesTest {
             wanted += asked ? 1 : 0;
         }
         assertTrue(wanted >= 8, "wanted " + wanted); // the JDK's and the servlet API's classes the probes name
-        assertTrue(byLoader.get(null).length < probes.size(), "the JDK's classes are not asked of every probe");
+        assertTrue(byLoader.get(null).asked() < probes.size(), "the JDK's classes are not asked of every probe");
+        assertEquals(0, byLoader.get(null).named("java.lang.String").length + byLoader.get(null).anyName().length,
+                "no probe is asked about String");
+    }
+
+    /**
+     * The pass over the JDK's classes loaded before the agent asks a probe about the classes it names only: every probe
+     * that may match a JDK class names its classes but the servlet streams' (below the servlet API's types).
+     */
+    @Test
+    void theProbesOfJdkClassesNameTheirClasses() {
+        List<String> unnamed = new ArrayList<>();
+        for (Probe p : Probes.all()) {
+            if (p.mayMatchClassesOf(null) && p.classNames(null) == null) {
+                unnamed.add(p.name());
+            }
+        }
+        assertEquals(List.of(), unnamed);
+        assertEquals(java.util.Set.of("java.util.regex.Pattern"), probe("regex").classNames(null));
+        assertEquals(java.util.Set.of("java.io.PrintWriter", "java.io.BufferedReader"),
+                probe("streams.jakarta").classNames(null), "the JDK's streams only, by name");
+        assertEquals(java.util.Set.of("java.io.PushbackInputStream"), probe("cxf").classNames(null),
+                "the rule of the JDK's classes only");
+        assertNull(probe("cxf").classNames(ProbesTest.class.getClassLoader()), "CXF's own are below its types");
     }
 
     /**
@@ -170,6 +193,10 @@ class ProbesTest {
             assertTrue(probe.matcher().matches(net.bytebuddy.description.type.TypeDescription.ForLoadedType.of(
                     forName(type)), null, null, null, null), name + " on " + type);
         });
+    }
+
+    private static Probe probe(String name) {
+        return Probes.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static Class<?> forName(String type) {
