@@ -12,6 +12,7 @@ import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.MethodTooLargeException;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.matcher.ElementMatcher;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -341,6 +342,10 @@ final class ClassWeaver implements ClassFileTransformer {
             run.getReturnType().asErasure();
             for (Weaving w : weavings) {
                 w.adviceFor(type, run, new ArrayList<AdviceInliner.AdviceCode>());
+                List<ElementMatcher<? super MethodDescription>> matchers = w.methodMatchers();
+                for (int i = 0; matchers != null && i < matchers.size(); i++) {
+                    matchers.get(i).matches(run); // each, though a weaving asks only those of a method's name
+                }
             }
             final AdviceInliner.AdviceCode phase = Advices.with(RuleAdvice.PhaseValue.class, 0)
                     .advice(net.bytebuddy.matcher.ElementMatchers.any(), Advices.nested(RuleAdvice.class, "InPhase")).code(0);
