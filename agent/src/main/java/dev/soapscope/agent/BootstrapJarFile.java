@@ -173,18 +173,19 @@ final class BootstrapJarFile {
 
     /** Removes the per-start copies earlier agents left when their JVM was killed (over an hour old: not starting). */
     static void removeLeaked(File tmp) {
-        File[] files;
+        String[] names;
         try {
-            files = tmp.listFiles();
+            names = tmp.list(); // names only: a shared temp directory can hold thousands of others' files
         } catch (SecurityException e) {
             return;
         }
-        if (files == null) {
+        if (names == null) {
             return;
         }
         long before = System.currentTimeMillis() - LEAKED_AFTER_MILLIS;
-        for (File f : files) {
-            if (isPerStartCopy(f.getName()) && f.lastModified() < before) {
+        for (String name : names) {
+            File f;
+            if (isPerStartCopy(name) && (f = new File(tmp, name)).lastModified() < before) {
                 f.delete(); // another user's, or one still open on Windows: left alone
             }
         }

@@ -78,12 +78,18 @@ final class ClassHeader {
      * the others are never decoded.
      */
     static Outline outline(byte[] b, KnownNames known) {
+        return outline(b, known, new Room());
+    }
+
+    /** As {@link #outline(byte[], KnownNames)}, noting the constant pool's offsets in {@code room}. */
+    static Outline outline(byte[] b, KnownNames known, Room room) {
         try {
-            int[] offsets = offsets(b);
+            int[] offsets = b.length < 10 ? null : room.offsets(u2(b, 8));
             int p = offsets == null ? -1 : afterConstantPool(b, offsets);
             if (p < 0) {
                 return null;
             }
+            int count = u2(b, 8); // the room may be larger: an index past it is no entry
             int access = u2(b, p);
             p = methodsAt(b, p);
             int methods = u2(b, p);
@@ -92,7 +98,11 @@ final class ClassHeader {
             int n = 0;
             for (int i = 0; i < methods; i++) {
                 if (hasCode(u2(b, p))) {
-                    String name = known == null ? utf8(b, offsets, u2(b, p + 2)) : known(b, offsets, u2(b, p + 2), known);
+                    int index = u2(b, p + 2);
+                    if (index >= count) {
+                        return null;
+                    }
+                    String name = known == null ? utf8(b, offsets, index) : known(b, offsets, index, known);
                     if (name != null) {
                         names[n++] = name;
                     }
@@ -102,6 +112,26 @@ final class ClassHeader {
             return new Outline(access, n == methods ? names : java.util.Arrays.copyOf(names, n));
         } catch (RuntimeException e) {
             return null;
+        }
+    }
+
+    /**
+     * Room for a constant pool's offsets, kept by one thread from class to class: a new array per class loaded was
+     * most of what the first look at each class allocated. Up to {@link #KEPT} entries; a larger pool gets its own.
+     */
+    static final class Room {
+        static final int KEPT = 4096;
+        private int[] offsets = new int[256];
+
+        int[] offsets(int count) {
+            if (count <= offsets.length) {
+                return offsets;
+            }
+            if (count > KEPT) {
+                return new int[count];
+            }
+            offsets = new int[Math.min(KEPT, Math.max(count, 2 * offsets.length))];
+            return offsets;
         }
     }
 

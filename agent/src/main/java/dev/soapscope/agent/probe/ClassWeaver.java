@@ -52,13 +52,19 @@ final class ClassWeaver implements ClassFileTransformer {
     private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
     private final boolean assume;
-    /** A class loaded while this thread transforms (our own, or the JDK's lazily) is not transformed. */
-    private final ThreadLocal<boolean[]> busy = new ThreadLocal<boolean[]>() {
+    /** Per thread: whether it is transforming a class (one it loads meanwhile is not), and its room for headers. */
+    private final ThreadLocal<Transforming> threads = new ThreadLocal<Transforming>() {
         @Override
-        protected boolean[] initialValue() {
-            return new boolean[1]; // set and cleared in place: a thread-local map entry added and removed per class cost more
+        protected Transforming initialValue() {
+            return new Transforming(); // set and cleared in place: a thread-local map entry added and removed per class cost more
         }
     };
+
+    /** One thread's state as it transforms. */
+    private static final class Transforming {
+        boolean busy;
+        final ClassHeader.Room room = new ClassHeader.Room();
+    }
 
     ClassWeaver(List<Probe> probes, List<Weaving> weavings) {
         this(probes, weavings, true);
@@ -86,28 +92,33 @@ final class ClassWeaver implements ClassFileTransformer {
         if (internalName == null || classFile == null || ignored(internalName)) {
             return null;
         }
-        boolean[] busy = this.busy.get();
-        if (busy[0]) {
+        Transforming thread = threads.get();
+        if (thread.busy) {
             return null;
         }
-        busy[0] = true;
+        thread.busy = true;
         boolean paused = Recorder.agentWorkStart(); // a class first loaded in a request: the weaving is not the request's
         String name = internalName.replace('/', '.');
         try {
-            return weave(name, loader, domain, classFile);
+            return weave(name, loader, domain, classFile, thread.room);
         } catch (Throwable e) {
             Log.warnOnce("instrument:" + name, "could not instrument " + name + "; it runs unprobed", e);
             return null;
         } finally {
             Supertypes.loaded();
             Recorder.agentWorkEnd(paused);
-            busy[0] = false;
+            thread.busy = false;
         }
     }
 
     /** The class woven, or null if no probe has advice for its methods. */
     byte[] weave(String name, ClassLoader loader, ProtectionDomain domain, byte[] classFile) {
-        ClassHeader.Outline outline = ClassHeader.outline(classFile, candidates == null ? null : candidates.methodNames());
+        return weave(name, loader, domain, classFile, new ClassHeader.Room());
+    }
+
+    private byte[] weave(String name, ClassLoader loader, ProtectionDomain domain, byte[] classFile, ClassHeader.Room room) {
+        ClassHeader.Outline outline = ClassHeader.outline(classFile, candidates == null ? null : candidates.methodNames(),
+                room);
         if (outline == null || (outline.access & Opcodes.ACC_SYNTHETIC) != 0) {
             return null; // compiler-made: nothing of ours to time
         }

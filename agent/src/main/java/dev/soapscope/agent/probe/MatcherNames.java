@@ -64,8 +64,8 @@ final class MatcherNames {
     }
 
     private static final Names ANY = new Names(null, null);
-    /** The fields read, by matcher class and name: thousands of matchers, a dozen classes. */
-    private static final Map<String, Field> FIELDS = new ConcurrentHashMap<String, Field>();
+    /** The fields read, by matcher class, then name: thousands of matchers, a dozen classes, no key built per read. */
+    private static final Map<Class<?>, Map<String, Field>> FIELDS = new ConcurrentHashMap<Class<?>, Map<String, Field>>();
 
     private MatcherNames() {
     }
@@ -201,11 +201,15 @@ final class MatcherNames {
 
     private static Object field(Object o, String name) throws Exception {
         Class<?> type = o.getClass();
-        String key = type.getName() + '#' + name;
-        Field f = FIELDS.get(key);
+        Map<String, Field> fields = FIELDS.get(type);
+        if (fields == null) {
+            fields = new ConcurrentHashMap<String, Field>();
+            FIELDS.put(type, fields);
+        }
+        Field f = fields.get(name);
         if (f == null) {
             f = declared(type, name);
-            FIELDS.put(key, f);
+            fields.put(name, f);
         }
         return f.get(o);
     }

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ClassHeaderTest {
     /** Constants of every width before the header's class entries, and a name beyond ASCII. */
@@ -102,6 +103,18 @@ class ClassHeaderTest {
     void notAClassFile() {
         assertNull(ClassHeader.supertypes(new byte[] {1, 2, 3}));
         assertNull(ClassHeader.supertypes(Arrays.copyOf(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 52, 0, 9}, 12)));
+    }
+
+    /** One thread's room, kept from class to class (larger, then smaller, then larger than it keeps): the same outlines. */
+    @Test
+    void aRoomReusedFromClassToClassOutlinesEachAsANewOne() throws Exception {
+        ClassHeader.Room room = new ClassHeader.Room();
+        for (Class<?> c : List.of(java.util.concurrent.ConcurrentHashMap.class, Runnable.class, Wide\u00e9.class,
+                String.class, Object.class, Character.class, ClassHeaderTest.class)) {
+            byte[] b = classFile(c);
+            assertArrayEquals(ClassHeader.outline(b).methods, ClassHeader.outline(b, null, room).methods, c.getName());
+        }
+        assertTrue(room.offsets(1).length <= ClassHeader.Room.KEPT, "a thread keeps no more than that");
     }
 
     private static byte[] classFile(Class<?> c) throws Exception {
