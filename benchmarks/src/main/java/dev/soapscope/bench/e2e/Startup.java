@@ -30,11 +30,12 @@ public final class Startup {
 
     /**
      * A WAR started: its section's title, its name on the card's rows, the launcher's {@code --war} value, the request
-     * that must be answered right, the shares of its own start-up allowed (wall, CPU), and the added wall time allowed
-     * (ms; 0: none set).
+     * that must be answered right, the shares of its own start-up allowed (wall, CPU), the added wall time allowed
+     * (ms; 0: none set), and how many rounds it runs per round asked for (a start under a second needs more to
+     * resolve a few points).
      */
     record App(String title, String name, String war, String path, String action, Requests.Request request,
-               double wallShare, double cpuShare, double addedMs) {
+               double wallShare, double cpuShare, double addedMs, int roundsPerRound) {
     }
 
     private Startup() {
@@ -50,11 +51,11 @@ public final class Startup {
         List<App> apps = List.of(
                 new App("Tomcat start-up with the payload-caching WAR", "payload-caching WAR",
                         files.war().toAbsolutePath() + "=/", "/axiom-streaming/orders", Requests.ACTION_PREFIX + "startup",
-                        Requests.small(1).get(0), Scorecard.WALL_SHARE, Scorecard.CPU_SHARE, TARGET_ADDED_MS),
+                        Requests.small(1).get(0), Scorecard.WALL_SHARE, Scorecard.CPU_SHARE, TARGET_ADDED_MS, 1),
                 new App("Tomcat start-up with the minimal servlet app", "minimal servlet app",
                         minimal.toAbsolutePath() + "=" + MinimalWar.CONTEXT, MinimalWar.CONTEXT + MinimalWar.PATH,
                         Requests.ECHO_ACTION, Requests.echoes(1).get(0), Scorecard.SMALL_APP_SHARE,
-                        Scorecard.SMALL_APP_SHARE, 0));
+                        Scorecard.SMALL_APP_SHARE, 0, 2));
         StringBuilder b = new StringBuilder();
         for (App app : apps) {
             b.append(b.length() == 0 ? "" : "\n").append(run(s, app, files, workDir, card));
@@ -76,7 +77,8 @@ public final class Startup {
         List<String> probes = new ArrayList<>();
         once(ServerConfig.AGENT, files, dir, "startup-" + tag + "-untimed", app, List.of(), probes);
         EndToEnd.log("start-up (" + app.name() + "): one untimed start done; the agent's probes: " + probes);
-        for (int r = 0; r < s.rounds(); r++) {
+        int rounds = s.rounds() * app.roundsPerRound();
+        for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < configs.length; i++) {
                 ServerConfig c = configs[(i + r) % configs.length];
                 double[] times = once(c, files, dir, "startup-" + tag + "-" + c.name().toLowerCase() + "-" + (r + 1), app,
@@ -92,7 +94,7 @@ public final class Startup {
             }
         }
         StringBuilder b = new StringBuilder("### ").append(app.title()).append("\n\n");
-        b.append("Median of ").append(s.rounds()).append(" starts per configuration, alternating, after one untimed start")
+        b.append("Median of ").append(rounds).append(" starts per configuration, alternating, after one untimed start")
                 .append(" (JVM launch to the first right answer; to the launcher's \"deployed\" line; the CPU time the server's")
                 .append(" JVM had used at the first answer, all threads, which other processes' load inflates less).  \nMachine: ")
                 .append(startedOn).append("; load average ").append(Machine.loadAverage()).append(" at the end.\n\n");
@@ -107,12 +109,13 @@ public final class Startup {
             double added = Stats.median(f) - base;
             String verdict = "";
             String target = "";
-            if (c == ServerConfig.AGENT && app.addedMs() > 0) {
-                target = String.format("<= %.0f ms", app.addedMs());
-                verdict = added <= app.addedMs() ? "met" : String.format("missed by %.0f ms", added - app.addedMs());
-            } else if (c == ServerConfig.AGENT) {
+            if (c == ServerConfig.AGENT) {
                 target = String.format("<= +%.0f%%", 100 * app.wallShare());
                 verdict = Scorecard.verdict(added / base, app.wallShare());
+            }
+            if (c == ServerConfig.AGENT && app.addedMs() > 0) { // an older target in ms as well (issue 16's)
+                target += String.format(", <= %.0f ms", app.addedMs());
+                verdict += "; " + (added <= app.addedMs() ? "met" : String.format("missed by %.0f ms", added - app.addedMs()));
             }
             t.row(c.label(), String.format("%.0f ms (%.0f-%.0f)", Stats.median(f), Stats.min(f), Stats.max(f)),
                     c == ServerConfig.NONE ? "" : String.format("%+.0f ms (%+.0f%%)", added, 100 * added / base),
