@@ -84,12 +84,12 @@ final class ClassHeader {
     /** As {@link #outline(byte[], KnownNames)}, noting the constant pool's offsets in {@code room}. */
     static Outline outline(byte[] b, KnownNames known, Room room) {
         try {
-            int[] offsets = b.length < 10 ? null : room.offsets(u2(b, 8));
+            int count = b.length < 10 ? 0 : u2(b, 8); // the room may be larger: an index past it is no entry
+            int[] offsets = count == 0 ? null : room.offsets(count);
             int p = offsets == null ? -1 : afterConstantPool(b, offsets);
             if (p < 0) {
                 return null;
             }
-            int count = u2(b, 8); // the room may be larger: an index past it is no entry
             int access = u2(b, p);
             p = methodsAt(b, p);
             int methods = u2(b, p);

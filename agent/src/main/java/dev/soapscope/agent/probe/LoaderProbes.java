@@ -1,8 +1,8 @@
 package dev.soapscope.agent.probe;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +29,7 @@ final class LoaderProbes {
     static LoaderProbes of(List<Probe> probes, ClassLoader loader) {
         int[] any = new int[probes.size()];
         int n = 0;
-        Map<String, List<Integer>> named = new HashMap<String, List<Integer>>();
+        Map<String, int[]> byName = new HashMap<String, int[]>();
         for (int i = 0; i < probes.size(); i++) {
             Probe p = probes.get(i);
             if (!p.mayMatchClassesOf(loader)) {
@@ -41,21 +41,11 @@ final class LoaderProbes {
                 continue;
             }
             for (String name : names) {
-                List<Integer> these = named.get(name);
-                if (these == null) {
-                    these = new ArrayList<Integer>(1);
-                    named.put(name, these);
-                }
-                these.add(i);
+                int[] these = byName.get(name);
+                these = these == null ? new int[1] : Arrays.copyOf(these, these.length + 1);
+                these[these.length - 1] = i;
+                byName.put(name, these);
             }
-        }
-        Map<String, int[]> byName = new HashMap<String, int[]>();
-        for (Map.Entry<String, List<Integer>> e : named.entrySet()) {
-            int[] these = new int[e.getValue().size()];
-            for (int k = 0; k < these.length; k++) {
-                these[k] = e.getValue().get(k);
-            }
-            byName.put(e.getKey(), these);
         }
         return new LoaderProbes(Arrays.copyOf(any, n), byName);
     }
@@ -73,7 +63,7 @@ final class LoaderProbes {
 
     /** How many probes could match a class of this loader, of any name or of one of theirs. */
     int asked() {
-        java.util.BitSet all = new java.util.BitSet();
+        BitSet all = new BitSet();
         for (int i : anyName) {
             all.set(i);
         }

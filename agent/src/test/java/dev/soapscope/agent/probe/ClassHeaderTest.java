@@ -114,7 +114,31 @@ class ClassHeaderTest {
             byte[] b = classFile(c);
             assertArrayEquals(ClassHeader.outline(b).methods, ClassHeader.outline(b, null, room).methods, c.getName());
         }
+        byte[] big = manyConstants(ClassHeader.Room.KEPT + 1000); // a pool larger than a thread keeps
+        assertArrayEquals(ClassHeader.outline(big).methods, ClassHeader.outline(big, null, room).methods);
+        assertArrayEquals(new String[] {"run"}, ClassHeader.outline(big, null, room).methods);
         assertTrue(room.offsets(1).length <= ClassHeader.Room.KEPT, "a thread keeps no more than that");
+        assertArrayEquals(ClassHeader.outline(classFile(String.class)).methods,
+                ClassHeader.outline(classFile(String.class), null, room).methods, "and reuses its own after it");
+    }
+
+    /** A class whose one method loads {@code strings} distinct string constants: a constant pool over twice that. */
+    private static byte[] manyConstants(int strings) {
+        net.bytebuddy.jar.asm.ClassWriter w = new net.bytebuddy.jar.asm.ClassWriter(0);
+        w.visit(net.bytebuddy.jar.asm.Opcodes.V1_8, net.bytebuddy.jar.asm.Opcodes.ACC_PUBLIC, "a/Big", null,
+                "java/lang/Object", null);
+        net.bytebuddy.jar.asm.MethodVisitor m = w.visitMethod(net.bytebuddy.jar.asm.Opcodes.ACC_PUBLIC, "run", "()V",
+                null, null);
+        m.visitCode();
+        for (int i = 0; i < strings; i++) {
+            m.visitLdcInsn("constant " + i);
+            m.visitInsn(net.bytebuddy.jar.asm.Opcodes.POP);
+        }
+        m.visitInsn(net.bytebuddy.jar.asm.Opcodes.RETURN);
+        m.visitMaxs(1, 1);
+        m.visitEnd();
+        w.visitEnd();
+        return w.toByteArray();
     }
 
     private static byte[] classFile(Class<?> c) throws Exception {
