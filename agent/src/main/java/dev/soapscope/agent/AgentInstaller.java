@@ -2,6 +2,7 @@ package dev.soapscope.agent;
 
 import dev.soapscope.agent.jfr.FlightRecorderEvents;
 import dev.soapscope.agent.probe.Probes;
+import dev.soapscope.agent.probe.WeaveCache;
 import dev.soapscope.agent.profiler.ProfilerControl;
 import dev.soapscope.agent.traces.TraceBridge;
 import dev.soapscope.config.Config;
@@ -12,6 +13,7 @@ import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
 import dev.soapscope.recorder.StackWalk;
 
+import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -58,7 +60,7 @@ public final class AgentInstaller {
         walkStacksDirectly();
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
-        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED));
+        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache(config, recorder));
         final boolean profiling = !config.get(ConfigKey.PROFILER).isEmpty();
         // premain's end; profiling from the start, premain binds the endpoint too: then the start line's own moment
         final long ended = profiling ? 0 : System.nanoTime();
@@ -87,6 +89,22 @@ public final class AgentInstaller {
                 awaitStart(start);
             }
         }, "soapscope-start-wait"));
+    }
+
+    /**
+     * Where woven classes are kept for later starts of this very agent jar: beside the recorder jar, when that went into
+     * a directory of this user's alone; null when it did not, or when {@code weave.cache} is false.
+     */
+    static File weaveCache(Config config, BootstrapJar.Placed recorder) {
+        File dir = recorder.privateDirectory();
+        if (dir == null || !config.getBoolean(ConfigKey.WEAVE_CACHE)) {
+            return null;
+        }
+        File jar = OwnJar.location();
+        // the build, and the jar itself: a rebuilt jar of the same commit (a developer's) weaves afresh
+        String build = BuildInfo.full() + (jar == null ? "" : " " + jar.getAbsolutePath() + " " + jar.length() + " "
+                + jar.lastModified());
+        return WeaveCache.directory(dir, build);
     }
 
     /**
@@ -154,6 +172,10 @@ public final class AgentInstaller {
         }
         try {
             recorder.removeLeaked();
+            File privateDir = recorder.privateDirectory();
+            if (privateDir != null) {
+                WeaveCache.removeStale(privateDir, weaveCache(config, recorder));
+            }
         } catch (RuntimeException e) {
             // housekeeping: a copy left is harmless, and the next start tries again
         }

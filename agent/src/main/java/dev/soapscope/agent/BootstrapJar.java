@@ -169,6 +169,14 @@ public final class BootstrapJar {
             }
         }
 
+        /**
+         * The owner-only directory the recorder jar is shared in ({@link BootstrapJarFile#privateDirectory}); null when
+         * it went elsewhere (a per-start copy) or was there already.
+         */
+        File privateDirectory() {
+            return jar == null || BootstrapJarFile.isPerStartCopy(jar.getName()) ? null : jar.getParentFile();
+        }
+
         /** For the start line. */
         String describe() {
             return jar == null ? "recorder already on the bootstrap class path" : "recorder jar " + jar.getAbsolutePath();

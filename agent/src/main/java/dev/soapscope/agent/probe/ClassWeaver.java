@@ -52,6 +52,8 @@ final class ClassWeaver implements ClassFileTransformer {
     private final Map<ClassLoader, Map<String, Set<String>>> known = new WeakHashMap<ClassLoader, Map<String, Set<String>>>();
     private final Map<String, Set<String>> bootstrapKnown = new ConcurrentHashMap<String, Set<String>>();
     private final boolean assume;
+    /** What earlier starts wove, handed back for the same class woven the same way; null: every class is woven. */
+    private volatile WeaveCache cache;
     /** Per thread: whether it is transforming a class (one it loads meanwhile is not), and its room for headers. */
     private final ThreadLocal<Transforming> threads = new ThreadLocal<Transforming>() {
         @Override
@@ -150,7 +152,52 @@ final class ClassWeaver implements ClassFileTransformer {
         if (matched == null || !RecorderReach.reaches(loader)) {
             return null;
         }
-        return woven(name, type, loader, domain, classFile, classFiles, matched);
+        WeaveCache kept = cache;
+        List<String> above = kept == null ? null : Supertypes.aboveLoading();
+        if (above == null) { // no cache, or supertypes that cannot be read: nothing to key an entry on
+            return woven(name, type, loader, domain, classFile, classFiles, matched).bytes;
+        }
+        List<String> probeNames = new ArrayList<String>(matched.size());
+        for (int i : matched) {
+            probeNames.add(probes.get(i).name());
+        }
+        WeaveCache.Entry entry = kept.find(name, classFile, probeNames, above);
+        if (entry != null) {
+            for (int i : matched) {
+                if (entry.used.contains(probes.get(i).name())) {
+                    weavings.get(i).woven(type, loader, domain);
+                }
+            }
+            if (entry.woven != null) {
+                Log.debug("instrumented " + name + " as an earlier start did");
+            }
+            return entry.woven;
+        }
+        Woven woven = woven(name, type, loader, domain, classFile, classFiles, matched);
+        if (woven.keepable) {
+            kept.keep(name, classFile, probeNames, above, new WeaveCache.Entry(woven.bytes, woven.used));
+        }
+        return woven.bytes;
+    }
+
+    /** Keeps what this weaver weaves in {@code cache}, and takes what it kept from earlier starts. */
+    void keepIn(WeaveCache cache) {
+        this.cache = cache;
+    }
+
+    /** A class woven: the class file (null if no probe had advice for it), and what {@link WeaveCache} keeps of it. */
+    private static final class Woven {
+        final byte[] bytes;
+        /** The names of the probes whose advice went in. */
+        final List<String> used;
+        /** Whether it depends on nothing but the class file, the probes and their supertype answers: no method refused. */
+        final boolean keepable;
+
+        Woven(byte[] bytes, List<String> used, boolean keepable) {
+            this.bytes = bytes;
+            this.used = used;
+            this.keepable = keepable;
+        }
     }
 
     /**
@@ -231,9 +278,10 @@ final class ClassWeaver implements ClassFileTransformer {
      * The class woven by the probes {@code matched}, or null if none has advice for its methods. Apart from
      * {@link #weave}, which every class loaded runs: the JIT compiles that one small, without this rare path.
      */
-    private byte[] woven(final String name, final TypeDescription type, ClassLoader loader, ProtectionDomain domain,
-                         byte[] classFile, final ClassFileLocator classFiles, final List<Integer> matched) {
+    private Woven woven(final String name, final TypeDescription type, ClassLoader loader, ProtectionDomain domain,
+                        byte[] classFile, final ClassFileLocator classFiles, final List<Integer> matched) {
         final boolean[] used = new boolean[probes.size()];
+        final boolean[] readSuperclasses = new boolean[1];
         final Set<String> refused = new HashSet<String>();
         AdviceInliner.Plan plan = new AdviceInliner.Plan() {
             @Override
@@ -253,6 +301,7 @@ final class ClassWeaver implements ClassFileTransformer {
 
             @Override
             public AdviceInliner.InheritedField inheritedField(String superName, String field) {
+                readSuperclasses[0] = true; // what the superclasses' files say: not kept, as they may change
                 return ClassWeaver.inheritedField(classFiles, superName, field, name.substring(0, name.lastIndexOf('.') + 1));
             }
         };
@@ -274,19 +323,21 @@ final class ClassWeaver implements ClassFileTransformer {
             // that method runs unprobed; the class's others are woven
             Log.warnOnce("instrument:" + name + "." + method, why + "; that method runs unprobed", null);
             if (!refused.add(method) || refused.size() > 16) {
-                return null;
+                return new Woven(null, Collections.<String>emptyList(), false);
             }
             Arrays.fill(used, false);
         }
+        List<String> usedNames = new ArrayList<String>(2);
         if (woven != null) {
             for (int i : matched) {
                 if (used[i]) {
                     weavings.get(i).woven(type, loader, domain);
+                    usedNames.add(probes.get(i).name());
                 }
             }
             Log.debug("instrumented " + name);
         }
-        return woven;
+        return new Woven(woven, usedNames, refused.isEmpty() && !readSuperclasses[0]);
     }
 
     /**

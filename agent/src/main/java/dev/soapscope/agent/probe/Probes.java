@@ -4,6 +4,7 @@ import dev.soapscope.recorder.Log;
 import dev.soapscope.recorder.Recorder;
 import net.bytebuddy.description.type.TypeDescription;
 
+import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,8 +47,12 @@ public final class Probes {
                 PortGuardProbe.INSTANCE, OsgiBootDelegationProbe.INSTANCE));
     }
 
-    /** Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. */
-    public static List<String> install(Instrumentation inst, List<String> disabled) {
+    /**
+     * Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. Classes
+     * earlier starts wove the same way are taken from {@code weaveCache} (a directory of this user's alone), and those
+     * woven now kept there; null: none.
+     */
+    public static List<String> install(Instrumentation inst, List<String> disabled, File weaveCache) {
         String unmatched = unmatched(disabled, names());
         if (unmatched != null) {
             Log.warn(unmatched);
@@ -71,6 +76,9 @@ public final class Probes {
         loadWhatTransformingLoads();
         ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         ClassWeaver weaver = new ClassWeaver(probes, weavings);
+        if (weaveCache != null) {
+            weaver.keepIn(new WeaveCache(weaveCache));
+        }
         boolean retransform = inst.isRetransformClassesSupported();
         // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
         Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();

@@ -8,9 +8,11 @@ import net.bytebuddy.dynamic.ClassFileLocator;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,6 +76,20 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         if (loading != null) {
             loading.assuming = false;
         }
+    }
+
+    /**
+     * The supertypes' names any matcher may ask about that the class being loaded is or is below, read now if not
+     * known (the class is to be woven, {@link WeaveCache}); null outside a transform or if a class file cannot be read.
+     */
+    static List<String> aboveLoading() {
+        Loading loading = LOADING.get();
+        if (loading == null) {
+            return null;
+        }
+        loading.assuming = false;
+        Set<String> above = loading.above();
+        return above == null || above == ASSUMED ? null : new ArrayList<String>(above);
     }
 
     /** The transform is over: drops the class file and loader the thread held. */

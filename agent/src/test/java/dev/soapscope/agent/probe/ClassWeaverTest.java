@@ -71,6 +71,11 @@ class ClassWeaverTest {
     @Test
     void aReturnOverOtherStackValuesLeavesThatMethodUnprobed() throws Throwable {
         String name = "dev.soapscope.agent.probe.GeneratedOverStack";
+        onlySmallIsWoven(name, overStackClass(name), "over", 2);
+    }
+
+    /** A class with {@code static int over()}, whose return leaves a value under its own, and {@code small(int)}. */
+    static byte[] overStackClass(String name) {
         ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, name.replace('.', '/'), null, "java/lang/Object", null);
         MethodVisitor over = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "over", "()I", null, null);
@@ -81,7 +86,7 @@ class ClassWeaverTest {
         over.visitMaxs(0, 0);
         over.visitEnd();
         writeSmall(w);
-        onlySmallIsWoven(name, w.toByteArray(), "over", 2);
+        return w.toByteArray();
     }
 
     /**
@@ -104,6 +109,11 @@ class ClassWeaverTest {
     /** A probe putting {@link AdviceInlinerTest.LoopFirst}'s exit advice on every method of the class {@code name}. */
     private static Probe everyMethodOf(String name) {
         AdviceInliner.AdviceCode advice = AdviceInlinerTest.advice(AdviceInlinerTest.LoopFirst.class);
+        return probeOf(name, (type, method, into) -> into.add(advice));
+    }
+
+    /** A probe named {@code test} of the class {@code name} (of any loader), with {@code weaving}. */
+    static Probe probeOf(String name, Weaving weaving) {
         return new Probe() {
             @Override
             public String name() {
@@ -122,7 +132,7 @@ class ClassWeaverTest {
 
             @Override
             public Weaving weaving() {
-                return (type, method, into) -> into.add(advice);
+                return weaving;
             }
 
             @Override
@@ -132,7 +142,7 @@ class ClassWeaverTest {
     }
 
     /** Writes {@code static int small(int x) { return x; }} and ends the class. */
-    private static void writeSmall(ClassWriter w) {
+    static void writeSmall(ClassWriter w) {
         MethodVisitor small = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "small", "(I)I", null, null);
         small.visitCode();
         small.visitVarInsn(Opcodes.ILOAD, 0);

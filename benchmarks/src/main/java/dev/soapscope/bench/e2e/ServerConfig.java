@@ -17,6 +17,11 @@ public enum ServerConfig {
     NONE("no agent"),
     AGENT("agent"),
     PROFILER("agent + profiler (cpu, 10 ms)"),
+    /**
+     * Start-up only: the agent with {@code weave.cache=false}: every class woven at every start, as on a first start
+     * (or in a container whose temporary directory starts empty); {@link #AGENT} takes them from earlier starts.
+     */
+    AGENT_UNCACHED("agent, weave cache off (a first start)"),
     /** Start-up only: the agent started, every probe disabled; tells its own start from the instrumentation's cost. */
     NO_PROBES("agent, every probe disabled"),
     /**
@@ -38,7 +43,8 @@ public enum ServerConfig {
     /** What the end-to-end runs compare. */
     static final ServerConfig[] COMPARED = {NONE, AGENT, PROFILER};
     /** What the start-up part compares. */
-    static final ServerConfig[] STARTUP = {NONE, AGENT, PROFILER, NO_PROBES, NOOP_TRANSFORMER, COUNTING_FLOOR};
+    static final ServerConfig[] STARTUP = {NONE, AGENT, AGENT_UNCACHED, PROFILER, NO_PROBES, NOOP_TRANSFORMER,
+        COUNTING_FLOOR};
     /** What the side-by-side part compares. */
     static final ServerConfig[] SIDE_BY_SIDE = {NONE, AGENT, PROFILER, OTEL, ELASTIC};
 
@@ -61,7 +67,7 @@ public enum ServerConfig {
 
     /** soapscope's own agent runs (its start line and endpoint are there to wait for). */
     boolean isSoapscope() {
-        return this == AGENT || this == PROFILER || this == NO_PROBES;
+        return this == AGENT || this == AGENT_UNCACHED || this == PROFILER || this == NO_PROBES;
     }
 
     /**
@@ -102,7 +108,7 @@ public enum ServerConfig {
             }
         }
         // explicit, so SOAPSCOPE_* variables in the environment cannot change what is measured
-        String args = "port=0,host=127.0.0.1,endpoint=true,log=info";
+        String args = "port=0,host=127.0.0.1,endpoint=true,log=info,weave.cache=" + (this != AGENT_UNCACHED);
         if (this == PROFILER) {
             args += ",profiler=cpu,profiler.interval.ms=10,profiler.dir=" + profilerDir.toAbsolutePath();
         }

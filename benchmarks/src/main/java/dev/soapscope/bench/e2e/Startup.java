@@ -136,6 +136,15 @@ public final class Startup {
         card.add("of which the agent's own start (every probe disabled): " + app.name(), String.format(
                 "%+.0f ms wall, %+.0f ms CPU (%+.0f%%)", own, noProbesCpu - baseCpu, 100 * (noProbesCpu - baseCpu) / baseCpu),
                 "", "a cause: premain (the agent's own start)");
+        double[] uncachedAdded = addedBy(ServerConfig.AGENT_UNCACHED, first, cpu, base, baseCpu);
+        double uncached = uncachedAdded[0];
+        double uncachedCpu = uncachedAdded[1];
+        card.add("the agent weaving every class (weave.cache=false, as a first start): " + app.name(),
+                added(uncached, base, uncachedCpu, baseCpu), "", "later starts take what earlier ones wove");
+        b.append(String.format("The agent row takes the classes it weaves from the starts before it (`weave.cache`, on by"
+                + " default; the untimed start fills it); weaving every class, as a first start does, it adds %+.0f ms"
+                + " (%+.0f%%) wall and %+.0f ms (%+.0f%%) CPU.%n%n", uncached, 100 * uncached / base, uncachedCpu,
+                100 * uncachedCpu / baseCpu));
         double[] took = toArray(ownStart);
         String tookText = DemoServer.agentStartSummary(took);
         card.add("the agent's own start on the main thread (premain, as its start line says): " + app.name(), tookText,
@@ -145,24 +154,36 @@ public final class Startup {
         b.append(String.format("Of what the agent adds, about %.0f ms is its own start (the agent with every probe disabled:"
                 + " bootstrap jar, Micrometer, endpoint, matching the classes loaded before it) and about %.0f ms the probes (matching"
                 + " every class loaded afterwards and transforming those that match).%n", own, instrumentation));
-        double floor = Stats.median(toArray(first.get(ServerConfig.NOOP_TRANSFORMER))) - base;
-        double floorCpu = Stats.median(toArray(cpu.get(ServerConfig.NOOP_TRANSFORMER))) - baseCpu;
-        card.add("the floor, a no-op class file transformer: " + app.name(), String.format(
-                "%+.0f ms wall (%+.0f%%), %+.0f ms CPU (%+.0f%%)", floor, 100 * floor / base, floorCpu, 100 * floorCpu / baseCpu),
+        double[] floorAdded = addedBy(ServerConfig.NOOP_TRANSFORMER, first, cpu, base, baseCpu);
+        double floor = floorAdded[0];
+        double floorCpu = floorAdded[1];
+        card.add("the floor, a no-op class file transformer: " + app.name(), added(floor, base, floorCpu, baseCpu),
                 "", "what any agent that weaves classes as they load adds");
         b.append(String.format("%nA Java agent whose class file transformer changes nothing adds %+.0f ms (%+.0f%%) wall and"
                 + " %+.0f ms CPU: the JVM hands every class it loads to it. That is the floor for an agent that weaves classes"
                 + " as they load, as soapscope must to count from the first request.%n", floor, 100 * floor / base, floorCpu));
-        double counting = Stats.median(toArray(first.get(ServerConfig.COUNTING_FLOOR))) - base;
-        double countingCpu = Stats.median(toArray(cpu.get(ServerConfig.COUNTING_FLOOR))) - baseCpu;
-        card.add("the counting floor, an agent that only counts requests: " + app.name(), String.format(
-                "%+.0f ms wall (%+.0f%%), %+.0f ms CPU (%+.0f%%)", counting, 100 * counting / base, countingCpu,
-                100 * countingCpu / baseCpu), "", "the least an agent adds that counts from the first request");
+        double[] countingAdded = addedBy(ServerConfig.COUNTING_FLOOR, first, cpu, base, baseCpu);
+        double counting = countingAdded[0];
+        double countingCpu = countingAdded[1];
+        card.add("the counting floor, an agent that only counts requests: " + app.name(),
+                added(counting, base, countingCpu, baseCpu), "", "the least an agent adds that counts from the first request");
         b.append(String.format("%nThe same transformer weaving one counting call into `HttpServlet.service` (ASM, loaded at"
                 + " that first match; no recorder, no endpoint, no other probe) adds %+.0f ms (%+.0f%%) wall and %+.0f ms CPU:"
                 + " the least an agent adds that counts every request from the first one. What soapscope adds beyond it is its"
                 + " own start and its other probes.%n", counting, 100 * counting / base, countingCpu));
         return b.toString();
+    }
+
+    /** What {@code c} adds to the start without an agent ({@code base}, {@code baseCpu}): {wall, CPU}, medians, ms. */
+    private static double[] addedBy(ServerConfig c, Map<ServerConfig, List<Double>> first,
+                                    Map<ServerConfig, List<Double>> cpu, double base, double baseCpu) {
+        return new double[] {Stats.median(toArray(first.get(c))) - base, Stats.median(toArray(cpu.get(c))) - baseCpu};
+    }
+
+    /** What a configuration adds to a start, in ms and as a share of it, wall and CPU. */
+    private static String added(double wall, double base, double cpu, double baseCpu) {
+        return String.format("%+.0f ms wall (%+.0f%%), %+.0f ms CPU (%+.0f%%)", wall, 100 * wall / base, cpu,
+                100 * cpu / baseCpu);
     }
 
     /**

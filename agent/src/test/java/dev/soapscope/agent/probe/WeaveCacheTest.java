@@ -1,0 +1,205 @@
+package dev.soapscope.agent.probe;
+
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a start wove, handed back to the next start of the same agent build: only for the same class file woven by the
+ * same probes with the same supertype answers, checked whole, bounded, and never for a class whose weaving depended on
+ * more (a method refused).
+ */
+class WeaveCacheTest {
+    private static final String NAME = "dev.soapscope.agent.probe.GeneratedCached";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aClassWovenByOneStartIsHandedToTheNextWithoutAskingTheAdvice() throws Throwable {
+        byte[] classFile = twoMethods(NAME, 7);
+        Counting first = new Counting();
+        byte[] woven = weaver(first).weave(NAME, getClass().getClassLoader(), null, classFile);
+        assertNotNull(woven);
+        assertTrue(first.asked.get() > 0);
+        assertEquals(1, first.woven.get());
+        assertEquals(1, files().length, "one entry kept");
+
+        Counting second = new Counting();
+        byte[] again = weaver(second).weave(NAME, getClass().getClassLoader(), null, classFile);
+        assertArrayEquals(woven, again);
+        assertEquals(0, second.asked.get(), "nothing asked of the advice: the class came from the cache");
+        assertEquals(1, second.woven.get(), "the probe is told of its class all the same (the stack seen, say)");
+
+        Class<?> c = AdviceInlinerTest.define(NAME, again);
+        AdviceInlinerTest.LoopFirst.turns = 0;
+        assertEquals(7, c.getMethod("small", int.class).invoke(null, 7));
+        assertEquals(3, AdviceInlinerTest.LoopFirst.turns, "the cached class runs its advice");
+    }
+
+    @Test
+    void anotherClassFileOfTheSameNameIsWovenAfresh() {
+        weaver(new Counting()).weave(NAME, getClass().getClassLoader(), null, twoMethods(NAME, 7));
+        Counting next = new Counting();
+        byte[] other = twoMethods(NAME, 8);
+        byte[] woven = weaver(next).weave(NAME, getClass().getClassLoader(), null, other);
+        assertNotNull(woven);
+        assertTrue(next.asked.get() > 0, "woven, not taken from the entry of another class file");
+        assertEquals(2, files().length);
+    }
+
+    @Test
+    void otherProbesOrOtherSupertypesFindNothing() {
+        WeaveCache cache = new WeaveCache(dir.toFile());
+        byte[] classFile = twoMethods(NAME, 7);
+        WeaveCache.Entry entry = new WeaveCache.Entry(new byte[] {1, 2, 3}, List.of("regex"));
+        cache.keep(NAME, classFile, List.of("regex"), List.of("a.B"), entry);
+        assertArrayEquals(new byte[] {1, 2, 3}, cache.find(NAME, classFile, List.of("regex"), List.of("a.B")).woven);
+        assertNull(cache.find(NAME, classFile, List.of("regex", "uuid"), List.of("a.B")));
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of("a.B", "c.D")));
+        assertNull(cache.find("other.Name", classFile, List.of("regex"), List.of("a.B")));
+    }
+
+    @Test
+    void noAdviceIsKeptTooAndTheProbesUsedWithIt() {
+        WeaveCache cache = new WeaveCache(dir.toFile());
+        byte[] classFile = twoMethods(NAME, 7);
+        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(null, List.of()));
+        WeaveCache.Entry found = cache.find(NAME, classFile, List.of("regex"), List.of());
+        assertNotNull(found);
+        assertNull(found.woven);
+        assertEquals(List.of(), found.used);
+    }
+
+    @Test
+    void aDamagedOrTruncatedEntryIsAMiss() throws IOException {
+        WeaveCache cache = new WeaveCache(dir.toFile());
+        byte[] classFile = twoMethods(NAME, 7);
+        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {9}, List.of("regex")));
+        File entry = files()[0];
+        try (RandomAccessFile f = new RandomAccessFile(entry, "rw")) {
+            f.seek(f.length() / 2);
+            int b = f.read();
+            f.seek(f.length() / 2);
+            f.write(b ^ 0x40);
+        }
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        try (RandomAccessFile f = new RandomAccessFile(entry, "rw")) {
+            f.setLength(3);
+        }
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        Files.write(entry.toPath(), new byte[0]);
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+    }
+
+    @Test
+    void aFullDirectoryTakesNoMore() throws IOException {
+        File full = dir.resolve("full").toFile();
+        assertTrue(full.mkdir());
+        for (int i = 0; i < WeaveCache.MAX_ENTRIES; i++) {
+            assertTrue(new File(full, "x" + i).createNewFile());
+        }
+        WeaveCache cache = new WeaveCache(full);
+        byte[] classFile = twoMethods(NAME, 7);
+        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {1}, List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        assertEquals(WeaveCache.MAX_ENTRIES, full.list().length);
+    }
+
+    /** A method the advice cannot take is logged at each start that weaves it: such a class is not kept. */
+    @Test
+    void aClassWithARefusedMethodIsNotKept() {
+        String name = "dev.soapscope.agent.probe.GeneratedCachedOverStack";
+        byte[] classFile = ClassWeaverTest.overStackClass(name);
+        assertNotNull(weaver(new Counting(), name).weave(name, getClass().getClassLoader(), null, classFile));
+        assertEquals(0, files().length);
+    }
+
+    @Test
+    void otherBuildsCachesUnwrittenForAWeekAreRemoved() throws IOException {
+        File root = dir.toFile();
+        File current = WeaveCache.directory(root, "build one");
+        File old = WeaveCache.directory(root, "build two");
+        File recent = WeaveCache.directory(root, "build three");
+        assertFalse(current.equals(old));
+        for (File d : new File[] {current, old, recent}) {
+            assertTrue(d.mkdir());
+            assertTrue(new File(d, "entry.woven").createNewFile());
+        }
+        long weekAgo = System.currentTimeMillis() - WeaveCache.STALE_MILLIS - 60_000;
+        assertTrue(old.setLastModified(weekAgo));
+        assertTrue(current.setLastModified(weekAgo));
+        WeaveCache.removeStale(root, current);
+        assertFalse(old.exists());
+        assertTrue(current.exists(), "this build's stays, however old");
+        assertTrue(recent.exists());
+    }
+
+    private File[] files() {
+        File[] files = dir.toFile().listFiles((d, n) -> n.endsWith(".woven"));
+        return files == null ? new File[0] : files;
+    }
+
+    private ClassWeaver weaver(Counting weaving) {
+        return weaver(weaving, NAME);
+    }
+
+    private ClassWeaver weaver(Counting weaving, String name) {
+        ClassWeaver weaver = new ClassWeaver(List.of(ClassWeaverTest.probeOf(name, weaving)), List.of(weaving));
+        weaver.keepIn(new WeaveCache(dir.toFile()));
+        return weaver;
+    }
+
+    /** {@link AdviceInlinerTest.LoopFirst}'s exit advice on every method, counting what it is asked and told. */
+    private static final class Counting implements Weaving {
+        final AtomicInteger asked = new AtomicInteger();
+        final AtomicInteger woven = new AtomicInteger();
+        private final AdviceInliner.AdviceCode advice = AdviceInlinerTest.advice(AdviceInlinerTest.LoopFirst.class);
+
+        @Override
+        public void adviceFor(TypeDescription type, MethodDescription method, List<AdviceInliner.AdviceCode> into) {
+            asked.incrementAndGet();
+            into.add(advice);
+        }
+
+        @Override
+        public void woven(TypeDescription type, ClassLoader loader, ProtectionDomain domain) {
+            woven.incrementAndGet();
+        }
+    }
+
+    /** A class with {@code static int constant()} returning {@code k} and {@code static int small(int x)} returning x. */
+    private static byte[] twoMethods(String name, int k) {
+        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, name.replace('.', '/'), null, "java/lang/Object", null);
+        MethodVisitor constant = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "constant", "()I", null, null);
+        constant.visitCode();
+        constant.visitIntInsn(Opcodes.BIPUSH, k);
+        constant.visitInsn(Opcodes.IRETURN);
+        constant.visitMaxs(0, 0);
+        constant.visitEnd();
+        ClassWeaverTest.writeSmall(w);
+        return w.toByteArray();
+    }
+}
