@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
 /**
@@ -25,11 +26,14 @@ import java.util.zip.CRC32;
  * decided first as without it, exactly: which probes match and which of their supertypes the class is below. An entry
  * is used only for the same class file, byte for byte, woven by the same probes with the same supertype answers; the
  * directory is this user's alone (the recorder jar's, owner-only), each entry is checked whole, and anything unreadable
- * is a miss. Written on the thread that loads the class, one file per class, never more than {@link #MAX_ENTRIES}.
+ * is a miss. Written on the thread that loads the class, one file per class, never more than {@link #MAX_ENTRIES} nor
+ * {@link #MAX_BYTES}.
  */
 public final class WeaveCache {
     /** Entries a cache directory holds at most: a bound whatever the applications run. */
     static final int MAX_ENTRIES = 8192;
+    /** Bytes a cache directory holds at most (an entry is the class file and the woven one: 20-50 KB for most). */
+    static final long MAX_BYTES = 64L << 20;
     /** Class files larger than this are woven every time. */
     static final int MAX_CLASS_BYTES = 1 << 20;
     /** A cache directory unwritten this long is another build's, or an old one: removed by the agent's housekeeping. */
@@ -41,6 +45,8 @@ public final class WeaveCache {
     private final File dir;
     /** Entries in {@link #dir}, counted the first time one is written; -1 until then. */
     private final AtomicInteger entries = new AtomicInteger(-1);
+    /** Their bytes, summed with them. */
+    private final AtomicLong bytes = new AtomicLong();
 
     /** What a class was woven into, as kept. */
     static final class Entry {
@@ -187,20 +193,24 @@ public final class WeaveCache {
                 Files.deleteIfExists(tmp);
             }
             entries.incrementAndGet();
+            this.bytes.addAndGet(file.length());
         } catch (IOException | RuntimeException e) {
             Log.warnOnce("weave-cache", "cannot keep woven classes in " + dir + " (each start weaves them again): " + e, null);
         }
     }
 
-    /** Whether another entry may be written: counted once, on the first write of this start. */
-    private boolean room() {
-        int n = entries.get();
-        if (n < 0) {
-            String[] names = dir.list();
-            entries.compareAndSet(-1, names == null ? 0 : names.length);
-            n = entries.get();
+    /** Whether another entry may be written: what the directory holds is counted once, at the first write of a start. */
+    private synchronized boolean room() {
+        if (entries.get() < 0) {
+            File[] files = dir.listFiles();
+            long sum = 0;
+            for (int i = 0; files != null && i < files.length; i++) {
+                sum += files[i].length();
+            }
+            bytes.set(sum);
+            entries.set(files == null ? 0 : files.length);
         }
-        return n < MAX_ENTRIES;
+        return entries.get() < MAX_ENTRIES && bytes.get() < MAX_BYTES;
     }
 
     /** The probes and supertypes that decide the weaving: part of the entry, checked on reading. */

@@ -127,6 +127,19 @@ class WeaveCacheTest {
         assertEquals(WeaveCache.MAX_ENTRIES, full.list().length);
     }
 
+    @Test
+    void aDirectoryHoldingItsBytesTakesNoMore() throws IOException {
+        File full = dir.resolve("bytes").toFile();
+        assertTrue(full.mkdir());
+        try (RandomAccessFile big = new RandomAccessFile(new File(full, "big"), "rw")) {
+            big.setLength(WeaveCache.MAX_BYTES); // sparse: no disk used
+        }
+        WeaveCache cache = new WeaveCache(full);
+        byte[] classFile = twoMethods(NAME, 7);
+        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {1}, List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+    }
+
     /** A method the advice cannot take is logged at each start that weaves it: such a class is not kept. */
     @Test
     void aClassWithARefusedMethodIsNotKept() {
