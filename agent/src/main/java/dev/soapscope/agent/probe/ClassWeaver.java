@@ -153,16 +153,15 @@ final class ClassWeaver implements ClassFileTransformer {
             return null;
         }
         WeaveCache kept = cache;
-        List<String> above = kept == null ? null : Supertypes.aboveLoading();
-        if (above == null) { // no cache, or supertypes that cannot be read: nothing to key an entry on
+        if (kept == null) {
             return woven(name, type, loader, domain, classFile, classFiles, matched).bytes;
         }
         List<String> probeNames = new ArrayList<String>(matched.size());
         for (int i : matched) {
             probeNames.add(probes.get(i).name());
         }
-        WeaveCache.Entry entry = kept.find(name, classFile, probeNames, above);
-        if (entry != null) {
+        WeaveCache.Entry entry = kept.find(name, classFile, probeNames);
+        if (entry != null && sameSupertypes(entry)) {
             for (int i : matched) {
                 if (entry.used.contains(probes.get(i).name())) {
                     weavings.get(i).woven(type, loader, domain);
@@ -174,10 +173,25 @@ final class ClassWeaver implements ClassFileTransformer {
             return entry.woven;
         }
         Woven woven = woven(name, type, loader, domain, classFile, classFiles, matched);
-        if (woven.keepable) {
-            kept.keep(name, classFile, probeNames, above, new WeaveCache.Entry(woven.bytes, woven.used));
+        // what its supertypes are, if a matcher asked (then they were read, exactly): part of the entry
+        List<String> above = Supertypes.askedLoading() ? Supertypes.aboveLoading() : null;
+        if (woven.keepable && (above != null || !Supertypes.askedLoading())) {
+            kept.keep(name, classFile, probeNames, new WeaveCache.Entry(woven.bytes, woven.used, above));
         }
         return woven.bytes;
+    }
+
+    /**
+     * Whether the class being loaded is below the same supertypes as when {@code entry} was kept: not asked then, and
+     * not asked now (the same class file and probes take the same path); or asked then, and the same now (read now if
+     * not known: only a class whose weaving asked).
+     */
+    private static boolean sameSupertypes(WeaveCache.Entry entry) {
+        if (entry.above == null) {
+            return !Supertypes.askedLoading();
+        }
+        List<String> now = Supertypes.aboveLoading();
+        return now != null && new HashSet<String>(now).equals(new HashSet<String>(entry.above));
     }
 
     /** Keeps what this weaver weaves in {@code cache}, and takes what it kept from earlier starts. */

@@ -79,6 +79,15 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     }
 
     /**
+     * Whether a matcher asked about the supertypes of the class being loaded since {@link #loading}: if not, what was
+     * decided of it (and woven) does not depend on them ({@link WeaveCache}).
+     */
+    static boolean askedLoading() {
+        Loading loading = LOADING.get();
+        return loading != null && loading.asked;
+    }
+
+    /**
      * The supertypes' names any matcher may ask about that the class being loaded is or is below, read now if not
      * known (the class is to be woven, {@link WeaveCache}); null outside a transform or if a class file cannot be read.
      */
@@ -106,6 +115,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     public boolean matches(TypeDescription type) {
         Loading loading = LOADING.get();
         if (loading != null && loading.name.equals(type.getName())) {
+            loading.asked = true;
             Set<String> above = loading.above();
             if (above == ASSUMED) {
                 return true;
@@ -240,6 +250,8 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         private Set<String> above;
         /** Whether {@link #above} is the final answer (not one assumed, nor not asked yet). */
         private boolean decided;
+        /** Whether a matcher asked ({@link #above} was called by one). */
+        boolean asked;
 
         Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,9 +21,9 @@ import java.util.zip.CRC32;
 /**
  * The classes an earlier start of the same agent build wove, kept on disk and handed back when a later start weaves the
  * same class the same way: weaving (reading and writing the class with ASM, asking the advice for each method, and the
- * JIT's work on all of that) was a third of the agent's start-up cost on a small webapp. What decides the weaving is
- * decided first as without it, exactly: which probes match and which of their supertypes the class is below. An entry
- * is used only for the same class file, byte for byte, woven by the same probes with the same supertype answers; the
+ * JIT's work on all of that) was a third of the agent's start-up cost on a small webapp. Which probes match is decided
+ * first as without it, exactly. An entry is used only for the same class file, byte for byte, woven by the same probes,
+ * below the same supertypes if a matcher asked about them (the caller compares, {@link Entry#above}); the
  * directory is this user's alone (the recorder jar's, owner-only), each entry is checked whole, and anything unreadable
  * is a miss. Written on the thread that loads the class, one file per class, never more than {@link #MAX_ENTRIES} nor
  * {@link #MAX_BYTES}.
@@ -40,7 +39,7 @@ public final class WeaveCache {
     static final long STALE_MILLIS = 7L * 24 * 60 * 60 * 1000;
     private static final String PREFIX = "weave-";
     private static final int MAGIC = 0x53535743; // "SSWC"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private final File dir;
     /** Entries in {@link #dir}, counted the first time one is written; -1 until then. */
@@ -54,10 +53,16 @@ public final class WeaveCache {
         final byte[] woven;
         /** The probes whose advice went in (their {@link Weaving#woven} is told again). */
         final List<String> used;
+        /**
+         * The supertypes (of those the probes name) the class is below, if a matcher asked when it was woven; null if
+         * none asked: then its weaving did not depend on them.
+         */
+        final List<String> above;
 
-        Entry(byte[] woven, List<String> used) {
+        Entry(byte[] woven, List<String> used, List<String> above) {
             this.woven = woven;
             this.used = used;
+            this.above = above;
         }
     }
 
@@ -104,14 +109,14 @@ public final class WeaveCache {
     }
 
     /**
-     * What {@code classFile} (the class {@code name}) was woven into by the probes {@code matched}, it being below the
-     * supertypes {@code above}; null if not kept, or kept for another class file.
+     * What {@code classFile} (the class {@code name}) was woven into by the probes {@code matched}, and the supertypes
+     * that was decided with (for the caller to compare); null if not kept, or kept for another class file.
      */
-    Entry find(String name, byte[] classFile, List<String> matched, List<String> above) {
+    Entry find(String name, byte[] classFile, List<String> matched) {
         if (classFile.length > MAX_CLASS_BYTES) {
             return null;
         }
-        String key = key(name, matched, above);
+        String key = key(name, matched);
         File file = file(name, classFile, key);
         if (!file.isFile()) {
             return null;
@@ -138,22 +143,20 @@ public final class WeaveCache {
                 woven = new byte[length];
                 in.readFully(woven);
             }
-            List<String> used = new ArrayList<String>();
-            for (int n = in.readInt(); n > 0; n--) {
-                used.add(in.readUTF());
-            }
-            return new Entry(woven, used);
+            List<String> used = strings(in);
+            List<String> above = in.readBoolean() ? strings(in) : null;
+            return new Entry(woven, used, above);
         } catch (IOException | RuntimeException e) {
             return null; // a half-written or damaged entry: woven again, and written again
         }
     }
 
     /** Keeps what {@link #find} is to answer for the same arguments; a failure to write is logged once, then ignored. */
-    void keep(String name, byte[] classFile, List<String> matched, List<String> above, Entry entry) {
+    void keep(String name, byte[] classFile, List<String> matched, Entry entry) {
         if (classFile.length > MAX_CLASS_BYTES || !room()) {
             return;
         }
-        String key = key(name, matched, above);
+        String key = key(name, matched);
         File file = file(name, classFile, key);
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(classFile.length * 2 + 256);
@@ -167,9 +170,10 @@ public final class WeaveCache {
             if (entry.woven != null) {
                 out.write(entry.woven);
             }
-            out.writeInt(entry.used.size());
-            for (String u : entry.used) {
-                out.writeUTF(u);
+            strings(out, entry.used);
+            out.writeBoolean(entry.above != null);
+            if (entry.above != null) {
+                strings(out, entry.above);
             }
             CRC32 crc = new CRC32();
             crc.update(bytes.toByteArray());
@@ -213,11 +217,28 @@ public final class WeaveCache {
         return entries.get() < MAX_ENTRIES && bytes.get() < MAX_BYTES;
     }
 
-    /** The probes and supertypes that decide the weaving: part of the entry, checked on reading. */
-    private static String key(String name, List<String> matched, List<String> above) {
-        List<String> sorted = new ArrayList<String>(above);
-        Collections.sort(sorted);
-        return name + " " + matched + " " + sorted;
+    /** The class and its probes: part of the entry, checked on reading. */
+    private static String key(String name, List<String> matched) {
+        return name + " " + matched;
+    }
+
+    private static void strings(DataOutputStream out, List<String> strings) throws IOException {
+        out.writeInt(strings.size());
+        for (String s : strings) {
+            out.writeUTF(s);
+        }
+    }
+
+    private static List<String> strings(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > 4096) {
+            throw new IOException("not a list's length: " + n);
+        }
+        List<String> strings = new ArrayList<String>(n);
+        for (int i = 0; i < n; i++) {
+            strings.add(in.readUTF());
+        }
+        return strings;
     }
 
     /** The entry's file: the class's name (shortened), its checksum and length, and a hash of the key. */

@@ -69,34 +69,74 @@ class WeaveCacheTest {
     }
 
     @Test
-    void otherProbesOrOtherSupertypesFindNothing() {
+    void otherProbesFindNothingAndTheSupertypesComeBack() {
         WeaveCache cache = new WeaveCache(dir.toFile());
         byte[] classFile = twoMethods(NAME, 7);
-        WeaveCache.Entry entry = new WeaveCache.Entry(new byte[] {1, 2, 3}, List.of("regex"));
-        cache.keep(NAME, classFile, List.of("regex"), List.of("a.B"), entry);
-        assertArrayEquals(new byte[] {1, 2, 3}, cache.find(NAME, classFile, List.of("regex"), List.of("a.B")).woven);
-        assertNull(cache.find(NAME, classFile, List.of("regex", "uuid"), List.of("a.B")));
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of("a.B", "c.D")));
-        assertNull(cache.find("other.Name", classFile, List.of("regex"), List.of("a.B")));
+        WeaveCache.Entry entry = new WeaveCache.Entry(new byte[] {1, 2, 3}, List.of("regex"), List.of("a.B"));
+        cache.keep(NAME, classFile, List.of("regex"), entry);
+        WeaveCache.Entry found = cache.find(NAME, classFile, List.of("regex"));
+        assertArrayEquals(new byte[] {1, 2, 3}, found.woven);
+        assertEquals(List.of("a.B"), found.above);
+        assertNull(cache.find(NAME, classFile, List.of("regex", "uuid")));
+        assertNull(cache.find("other.Name", classFile, List.of("regex")));
+    }
+
+    /**
+     * A class whose weaving asked about its supertypes, loaded again with others (another version of its superclass): the
+     * entry is not used, and the class is woven as its supertypes now say.
+     */
+    @Test
+    void aClassBelowOtherSupertypesThanWhenKeptIsWovenAfresh() throws Exception {
+        String leaf = ClassWeaverTest.Leaf.class.getName();
+        byte[] classFile = getClass().getClassLoader().getResourceAsStream(leaf.replace('.', '/') + ".class").readAllBytes();
+        Supertypes belowBase = Supertypes.belowAny(ClassWeaverTest.Base.class.getName());
+        AdviceInliner.AdviceCode advice = AdviceInlinerTest.advice(AdviceInlinerTest.LoopFirst.class);
+        Weaving whenBelowBase = (type, method, into) -> {
+            if (belowBase.matches(type)) {
+                into.add(advice);
+            }
+        };
+        ClassWeaver weaver = new ClassWeaver(List.of(ClassWeaverTest.probeOf(leaf, whenBelowBase)), List.of(whenBelowBase));
+        weaver.keepIn(new WeaveCache(dir.toFile()));
+        assertNotNull(weaver.weave(leaf, getClass().getClassLoader(), null, classFile), "below Base: woven");
+        assertEquals(1, files().length);
+        assertEquals(List.of(ClassWeaverTest.Base.class.getName()),
+                new WeaveCache(dir.toFile()).find(leaf, classFile, List.of("test")).above);
+
+        // the same class file, in a loader whose Middle extends Object: not below Base any more
+        String middle = ClassWeaverTest.Middle.class.getName().replace('.', '/') + ".class";
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, middle.replace(".class", ""), null, "java/lang/Object", null);
+        w.visitEnd();
+        byte[] otherMiddle = w.toByteArray();
+        ClassLoader other = new ClassLoader(getClass().getClassLoader()) {
+            @Override
+            public java.io.InputStream getResourceAsStream(String name) {
+                return name.equals(middle) ? new java.io.ByteArrayInputStream(otherMiddle) : super.getResourceAsStream(name);
+            }
+        };
+        ClassWeaver again = new ClassWeaver(List.of(ClassWeaverTest.probeOf(leaf, whenBelowBase)), List.of(whenBelowBase));
+        again.keepIn(new WeaveCache(dir.toFile()));
+        assertNull(again.weave(leaf, other, null, classFile), "not below Base: not woven, whatever the cache holds");
     }
 
     @Test
     void noAdviceIsKeptTooAndTheProbesUsedWithIt() {
         WeaveCache cache = new WeaveCache(dir.toFile());
         byte[] classFile = twoMethods(NAME, 7);
-        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(null, List.of()));
-        WeaveCache.Entry found = cache.find(NAME, classFile, List.of("regex"), List.of());
+        cache.keep(NAME, classFile, List.of("regex"), new WeaveCache.Entry(null, List.of(), null));
+        WeaveCache.Entry found = cache.find(NAME, classFile, List.of("regex"));
         assertNotNull(found);
         assertNull(found.woven);
         assertEquals(List.of(), found.used);
+        assertNull(found.above);
     }
 
     @Test
     void aDamagedOrTruncatedEntryIsAMiss() throws IOException {
         WeaveCache cache = new WeaveCache(dir.toFile());
         byte[] classFile = twoMethods(NAME, 7);
-        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {9}, List.of("regex")));
+        cache.keep(NAME, classFile, List.of("regex"), new WeaveCache.Entry(new byte[] {9}, List.of("regex"), null));
         File entry = files()[0];
         try (RandomAccessFile f = new RandomAccessFile(entry, "rw")) {
             f.seek(f.length() / 2);
@@ -104,13 +144,13 @@ class WeaveCacheTest {
             f.seek(f.length() / 2);
             f.write(b ^ 0x40);
         }
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex")));
         try (RandomAccessFile f = new RandomAccessFile(entry, "rw")) {
             f.setLength(3);
         }
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex")));
         Files.write(entry.toPath(), new byte[0]);
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        assertNull(cache.find(NAME, classFile, List.of("regex")));
     }
 
     @Test
@@ -122,8 +162,8 @@ class WeaveCacheTest {
         }
         WeaveCache cache = new WeaveCache(full);
         byte[] classFile = twoMethods(NAME, 7);
-        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {1}, List.of()));
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        cache.keep(NAME, classFile, List.of("regex"), new WeaveCache.Entry(new byte[] {1}, List.of(), null));
+        assertNull(cache.find(NAME, classFile, List.of("regex")));
         assertEquals(WeaveCache.MAX_ENTRIES, full.list().length);
     }
 
@@ -136,8 +176,8 @@ class WeaveCacheTest {
         }
         WeaveCache cache = new WeaveCache(full);
         byte[] classFile = twoMethods(NAME, 7);
-        cache.keep(NAME, classFile, List.of("regex"), List.of(), new WeaveCache.Entry(new byte[] {1}, List.of()));
-        assertNull(cache.find(NAME, classFile, List.of("regex"), List.of()));
+        cache.keep(NAME, classFile, List.of("regex"), new WeaveCache.Entry(new byte[] {1}, List.of(), null));
+        assertNull(cache.find(NAME, classFile, List.of("regex")));
     }
 
     /** A method the advice cannot take is logged at each start that weaves it: such a class is not kept. */
