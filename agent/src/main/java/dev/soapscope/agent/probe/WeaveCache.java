@@ -21,9 +21,9 @@ import java.util.zip.CRC32;
 /**
  * The classes an earlier start of the same agent build wove, kept on disk and handed back when a later start weaves the
  * same class the same way: weaving (reading and writing the class with ASM, asking the advice for each method, and the
- * JIT's work on all of that) was about a quarter of the agent's start-up cost on a small webapp. Which probes match is decided
- * first as without it, exactly. An entry is used only for the same class file, byte for byte, woven by the same probes,
- * below the same supertypes if a matcher asked about them (the caller compares, {@link Entry#above}); the
+ * JIT's work on all of that) was about a quarter of the agent's start-up cost on a small webapp. Which probes match is
+ * decided first as without it, exactly. An entry is used only for the same class file, byte for byte, woven by the same
+ * probes, below the same supertypes if a matcher asked about them (the caller compares, {@link Entry#above}); the
  * directory is this user's alone (the recorder jar's, owner-only), each entry is checked whole, and anything unreadable
  * is a miss. Written on the thread that loads the class, one file per class, never more than {@link #MAX_ENTRIES} nor
  * {@link #MAX_BYTES}.
