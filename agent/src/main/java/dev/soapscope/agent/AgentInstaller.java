@@ -60,14 +60,15 @@ public final class AgentInstaller {
         walkStacksDirectly();
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
-        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache(config, recorder));
+        final File weaveCache = weaveCache(config, recorder);
+        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache);
         final boolean profiling = !config.get(ConfigKey.PROFILER).isEmpty();
         // premain's end; profiling from the start, premain binds the endpoint too: then the start line's own moment
         final long ended = profiling ? 0 : System.nanoTime();
         Runnable serve = new Runnable() {
             @Override
             public void run() {
-                serve(config, recorder, endpoint, installed, began, ended);
+                serve(config, recorder, weaveCache, endpoint, installed, began, ended);
             }
         };
         if (profiling) {
@@ -140,7 +141,8 @@ public final class AgentInstaller {
      * this line when {@code ended} is 0, as when this runs in premain); then the per-start copies of the recorder jar
      * that killed JVMs left.
      */
-    private static void serve(Config config, BootstrapJar.Placed recorder, EndpointStart start, List<String> installed,
+    private static void serve(Config config, BootstrapJar.Placed recorder, File weaveCache, EndpointStart start,
+                              List<String> installed,
                               long began, long ended) {
         try {
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
@@ -174,7 +176,7 @@ public final class AgentInstaller {
             recorder.removeLeaked();
             File privateDir = recorder.privateDirectory();
             if (privateDir != null) {
-                WeaveCache.removeStale(privateDir, weaveCache(config, recorder));
+                WeaveCache.removeStale(privateDir, weaveCache); // this start's (null when off) stays
             }
         } catch (RuntimeException e) {
             // housekeeping: a copy left is harmless, and the next start tries again

@@ -174,8 +174,9 @@ final class ClassWeaver implements ClassFileTransformer {
         }
         Woven woven = woven(name, type, loader, domain, classFile, classFiles, matched);
         // what its supertypes are, if a matcher asked (then they were read, exactly): part of the entry
-        List<String> above = Supertypes.askedLoading() ? Supertypes.aboveLoading() : null;
-        if (woven.keepable && (above != null || !Supertypes.askedLoading())) {
+        boolean asked = Supertypes.askedLoading();
+        List<String> above = asked ? Supertypes.aboveLoading() : null;
+        if (woven.keepable && (!asked || above != null)) {
             kept.keep(name, classFile, probeNames, new WeaveCache.Entry(woven.bytes, woven.used, above));
         }
         return woven.bytes;

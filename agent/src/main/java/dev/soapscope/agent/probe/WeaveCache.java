@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -99,7 +98,10 @@ public final class WeaveCache {
         }
     }
 
-    /** A 64-bit FNV-1a hash: names a directory, compared by nothing. */
+    /**
+     * A 64-bit FNV-1a hash: names a directory, compared by nothing. Not the SHA-256 the recorder jar's name uses
+     * ({@code BootstrapJarFile.digest}): premain does not otherwise load a message digest's provider.
+     */
     private static long hash64(String s) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < s.length(); i++) {
@@ -126,8 +128,7 @@ public final class WeaveCache {
             DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(all, 0, all.length - 4));
             CRC32 crc = new CRC32();
             crc.update(all, 0, all.length - 4);
-            int stored = (all[all.length - 4] & 0xFF) << 24 | (all[all.length - 3] & 0xFF) << 16
-                    | (all[all.length - 2] & 0xFF) << 8 | all[all.length - 1] & 0xFF;
+            int stored = java.nio.ByteBuffer.wrap(all, all.length - 4, 4).getInt();
             if ((int) crc.getValue() != stored || in.readInt() != MAGIC || in.readInt() != FORMAT
                     || !in.readUTF().equals(key)) {
                 return null;
@@ -251,19 +252,9 @@ public final class WeaveCache {
     }
 
     private static byte[] read(File file) throws IOException {
-        InputStream in = new java.io.FileInputStream(file);
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(file.length(), 4 * MAX_CLASS_BYTES));
-            byte[] buffer = new byte[8192];
-            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                out.write(buffer, 0, n);
-                if (out.size() > 4 * MAX_CLASS_BYTES) {
-                    throw new IOException("larger than any entry");
-                }
-            }
-            return out.toByteArray();
-        } finally {
-            in.close();
+        if (file.length() > 4L * MAX_CLASS_BYTES) {
+            throw new IOException("larger than any entry");
         }
+        return Files.readAllBytes(file.toPath());
     }
 }
