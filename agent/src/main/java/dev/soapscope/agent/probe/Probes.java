@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,8 @@ public final class Probes {
         boolean retransform = inst.isRetransformClassesSupported();
         // before the transformer exists: what matching and weaving load is loaded now, not inside the transformer
         Map<Class<?>, TypeDescription> described = new HashMap<Class<?>, TypeDescription>();
-        Set<Class<?>> seen = new HashSet<Class<?>>();
+        // by identity: a HashSet of every loaded class here was enough calls to have the JIT compile HashMap.put early
+        Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<Class<?>, Boolean>());
         Map<ClassLoader, LoaderProbes> byLoader = new IdentityHashMap<ClassLoader, LoaderProbes>(); // a loader's own equals aside
         List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
         weaver.warmUp();
@@ -100,7 +100,7 @@ public final class Probes {
         List<Class<?>> wanted = new ArrayList<Class<?>>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             try {
-                if (seen.add(c) && !c.isArray() && !c.isPrimitive() && !ClassWeaver.ignored(c.getName().replace('.', '/'))
+                if (seen.add(c) && !c.isArray() && !c.isPrimitive() && !ClassWeaver.ignored(c.getName())
                         && weaver.wants(c, described, byLoader) && inst.isModifiableClass(c)) {
                     wanted.add(c);
                 }

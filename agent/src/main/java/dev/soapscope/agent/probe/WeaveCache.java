@@ -36,7 +36,14 @@ public final class WeaveCache {
     static final int MAX_CLASS_BYTES = 1 << 20;
     /** A cache directory unwritten this long is another build's, or an old one: removed by the agent's housekeeping. */
     static final long STALE_MILLIS = 7L * 24 * 60 * 60 * 1000;
+    /**
+     * An entry's temporary file this old was left by a JVM stopped between writing and renaming it (one being written
+     * is renamed within milliseconds): removed by the housekeeping, since it counts against the directory's bounds.
+     */
+    static final long LEFT_TMP_MILLIS = 60L * 60 * 1000;
     private static final String PREFIX = "weave-";
+    private static final String TMP_PREFIX = "entry-";
+    private static final String TMP_SUFFIX = ".tmp";
     private static final int MAGIC = 0x53535743; // "SSWC"
     private static final int FORMAT = 2;
 
@@ -82,7 +89,10 @@ public final class WeaveCache {
         return new File(privateDir, PREFIX + Long.toHexString(hash64(build)));
     }
 
-    /** Removes the cache directories in {@code privateDir} other than {@code keep} left unwritten for a week. */
+    /**
+     * Removes the cache directories in {@code privateDir} other than {@code keep} left unwritten for a week, and the
+     * temporary files stopped JVMs left in {@code keep}.
+     */
     public static void removeStale(File privateDir, File keep) {
         File[] dirs = privateDir.listFiles();
         long before = System.currentTimeMillis() - STALE_MILLIS;
@@ -94,6 +104,14 @@ public final class WeaveCache {
                     entries[k].delete();
                 }
                 d.delete();
+            }
+        }
+        File[] kept = keep == null ? null : keep.listFiles();
+        long leftBefore = System.currentTimeMillis() - LEFT_TMP_MILLIS;
+        for (int i = 0; kept != null && i < kept.length; i++) {
+            String name = kept[i].getName();
+            if (name.startsWith(TMP_PREFIX) && name.endsWith(TMP_SUFFIX) && kept[i].lastModified() < leftBefore) {
+                kept[i].delete();
             }
         }
     }
@@ -182,7 +200,7 @@ public final class WeaveCache {
             out.flush();
             Files.createDirectories(dir.toPath());
             // whole or not at all: another JVM may be reading or writing the same entry
-            Path tmp = Files.createTempFile(dir.toPath(), "entry-", ".tmp");
+            Path tmp = Files.createTempFile(dir.toPath(), TMP_PREFIX, TMP_SUFFIX);
             try {
                 Files.write(tmp, bytes.toByteArray());
                 try {

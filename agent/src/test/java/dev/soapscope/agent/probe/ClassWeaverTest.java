@@ -52,6 +52,13 @@ class ClassWeaverTest {
         assertTrue(ClassWeaver.ignored("dev/soapscope/recorder/Recorder"));
         assertTrue(ClassWeaver.ignored("net/bytebuddy/ByteBuddy"));
         assertFalse(ClassWeaver.ignored("java/util/regex/Pattern"));
+        // binary names too (the pass over loaded classes asks with those), and only whole prefixes
+        assertTrue(ClassWeaver.ignored("jdk.internal.reflect.GeneratedMethodAccessor1"));
+        assertTrue(ClassWeaver.ignored("dev.soapscope.shaded.bytebuddy.ByteBuddy"));
+        assertFalse(ClassWeaver.ignored("dev.soapscope.demo.server.TomcatLauncher"));
+        assertFalse(ClassWeaver.ignored("jdk.internal.reflectx.Other"));
+        assertFalse(ClassWeaver.ignored("sun/reflec"));
+        assertFalse(ClassWeaver.ignored(""));
     }
 
     /**

@@ -209,6 +209,27 @@ class WeaveCacheTest {
         assertTrue(recent.exists());
     }
 
+    /** A JVM stopped between writing an entry and renaming it leaves a temporary file, which counts against the bounds. */
+    @Test
+    void temporaryFilesLeftByAStoppedJvmAreRemovedAndThoseBeingWrittenStay() throws IOException {
+        File current = WeaveCache.directory(dir.toFile(), "build one");
+        assertTrue(current.mkdir());
+        File left = new File(current, "entry-123.tmp");
+        File writing = new File(current, "entry-456.tmp");
+        File entry = new File(current, "a.woven");
+        for (File f : new File[] {left, writing, entry}) {
+            assertTrue(f.createNewFile());
+        }
+        long longAgo = System.currentTimeMillis() - WeaveCache.LEFT_TMP_MILLIS - 60_000;
+        assertTrue(left.setLastModified(longAgo));
+        assertTrue(entry.setLastModified(longAgo));
+        WeaveCache.removeStale(dir.toFile(), current);
+        assertFalse(left.exists());
+        assertTrue(writing.exists(), "a temporary file written a moment ago may be about to be renamed");
+        assertTrue(entry.exists(), "entries stay, however old");
+        WeaveCache.removeStale(dir.toFile(), null); // the cache off: nothing to sweep, no failure
+    }
+
     private File[] files() {
         File[] files = dir.toFile().listFiles((d, n) -> n.endsWith(".woven"));
         return files == null ? new File[0] : files;
