@@ -562,7 +562,7 @@ final class ClassWeaver implements ClassFileTransformer {
         if (name.length() < prefix.length()) {
             return false;
         }
-        for (int i = 1; i < prefix.length(); i++) {
+        for (int i = 0; i < prefix.length(); i++) {
             char p = prefix.charAt(i);
             char c = name.charAt(i);
             if (c != p && (p != '/' || c != '.')) {
