@@ -53,6 +53,11 @@ public final class AgentInstaller {
             Log.warn("cannot use " + recorder.settingRefused + "; the recorder jar went to "
                     + recorder.jar.getAbsolutePath());
         }
+        if (recorder.weaver != null) {
+            Log.debug("the recorder and the probes' classes on the bootstrap path: " + recorder.weaver);
+        } else if (recorder.weaverLeft != null) {
+            Log.debug("the probes' classes load from the agent jar, not the bootstrap path: " + recorder.weaverLeft);
+        }
         Recorder.configure(config.recorderSettings());
         Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
         TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
@@ -61,7 +66,8 @@ public final class AgentInstaller {
 
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         final File weaveCache = weaveCache(config, recorder);
-        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache);
+        List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache,
+                OwnJar.jar());
         final boolean profiling = !config.get(ConfigKey.PROFILER).isEmpty();
         // premain's end; profiling from the start, premain binds the endpoint too: then the start line's own moment
         final long ended = profiling ? 0 : System.nanoTime();

@@ -7,11 +7,13 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 
 /**
  * The recorder travels inside the agent jar as {@code soapscope-bootstrap.jar}. Advice inlined into JDK classes
  * (Pattern, UUID, the XML factories) can only see the bootstrap class loader, so the recorder must live there:
- * this puts the nested jar on disk ({@link BootstrapJarFile}) and appends it to the bootstrap search path.
+ * this puts the nested jar on disk ({@link BootstrapJarFile}) and appends it to the bootstrap search path. Where it can
+ * be shared between starts, it appends the weaver jar instead ({@link #WEAVER}): the recorder and the probes' classes.
  */
 public final class BootstrapJar {
     static final String RESOURCE = "soapscope-bootstrap.jar";
@@ -23,18 +25,67 @@ public final class BootstrapJar {
      */
     public static final String JBOSS_MODULES_SYSTEM_PKGS = "jboss.modules.system.pkgs";
     private static final String PROBE_CLASS = "dev.soapscope.recorder.Recorder";
+    /**
+     * The weaver jar: the recorder's classes, and copies of the agent jar's probe classes and Byte Buddy's, for the
+     * bootstrap path. The JVM reads those natively and does not verify them: about 6% of a small Tomcat app's start
+     * went to reading the agent's ~300 classes through the application class loader's Java code, and verifying them.
+     */
+    static final String WEAVER = "soapscope-weaver.jar";
+    private static final String WEAVER_PREFIX = "soapscope-weaver-";
 
     private BootstrapJar() {
     }
 
-    /** Puts the recorder on the bootstrap search path; says where its jar went. */
+    /**
+     * Puts the recorder on the bootstrap search path, in the weaver jar when that could be placed (one append: the JVM
+     * warns at each one that class data sharing is now for the bootstrap loader's classes only); says where it went.
+     */
     static Placed appendTo(Instrumentation inst, String agentArgs) throws IOException {
         if (onBootstrapPath()) {
             return new Placed(null, null, null); // a previous agent copy already put it there
         }
         Placed placed = extract(BootstrapPlaces.ofThisJvm(agentArgs));
+        File weaver = placeWeaver(placed);
+        if (weaver != null) {
+            try {
+                inst.appendToBootstrapClassLoaderSearch(new JarFile(weaver));
+                placed.weaver = weaver;
+                return placed;
+            } catch (IOException | RuntimeException e) {
+                placed.weaverLeft = reason(e);
+            }
+        }
         inst.appendToBootstrapClassLoaderSearch(new JarFile(placed.jar));
         return placed;
+    }
+
+    /**
+     * The weaver jar on disk, in the directory of this user's alone the recorder jar went to, where every start of this
+     * build reuses it; or null when it cannot be (then the probes' classes load from the agent jar, as they would without
+     * it), with the reason in {@code placed}.
+     */
+    static File placeWeaver(Placed placed) {
+        File dir = placed.privateDirectory();
+        try {
+            final JarFile own = OwnJar.jar();
+            final ZipEntry entry = own == null ? null : own.getEntry(WEAVER);
+            String digest = builtDigest(WEAVER);
+            if (dir == null || entry == null || digest == null || entry.getSize() < 0) {
+                placed.weaverLeft = dir == null ? "the recorder jar is not in a directory of this user's alone"
+                        : "the agent jar has no " + WEAVER + " (built without it)";
+                return null;
+            }
+            return BootstrapJarFile.shared(dir.toPath(), WEAVER_PREFIX, digest.substring(0, 16), entry.getSize(),
+                    new BootstrapJarFile.Content() {
+                        @Override
+                        public InputStream open() throws IOException {
+                            return own.getInputStream(entry);
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            placed.weaverLeft = reason(e);
+            return null;
+        }
     }
 
     /**
@@ -80,9 +131,9 @@ public final class BootstrapJar {
      * The nested jar's SHA-256 as the build wrote it beside the jar (hex), or null when absent (a build without that
      * step): then the start computes it.
      */
-    private static String builtDigest() {
+    private static String builtDigest(String resource) {
         try {
-            InputStream in = OwnJar.open(RESOURCE + ".sha256");
+            InputStream in = OwnJar.open(resource + ".sha256");
             return in == null ? null : BootstrapJarFile.hexDigest(new String(drain(in), "US-ASCII"));
         } catch (IOException e) {
             return null;
@@ -112,7 +163,7 @@ public final class BootstrapJar {
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        return place(drain(in), builtDigest(), places);
+        return place(drain(in), builtDigest(RESOURCE), places);
     }
 
     /** {@code content} (SHA-256 {@code digest}, or null) in the first of {@code places} that can hold it. */
@@ -152,6 +203,9 @@ public final class BootstrapJar {
         final String settingRefused;
         /** The directory the jar went under, where killed JVMs may have left copies ({@link #removeLeaked}); or null. */
         private final File dir;
+        /** The weaver jar, when it went on the bootstrap path in the recorder jar's stead; else null, and why, or null. */
+        File weaver;
+        String weaverLeft;
 
         Placed(File jar, String settingRefused, File dir) {
             this.jar = jar;

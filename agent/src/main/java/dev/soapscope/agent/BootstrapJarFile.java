@@ -1,7 +1,9 @@
 package dev.soapscope.agent;
 
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -64,30 +66,73 @@ final class BootstrapJarFile {
         if (holds(jar, content)) {
             return jar.toFile();
         }
-        removeStale(dir);
-        Path part = Files.createTempFile(dir, JAR_PREFIX, ".part");
+        removeStale(dir, JAR_PREFIX);
         try {
-            Files.write(part, content);
+            writeInPlace(dir, JAR_PREFIX, jar, new ByteArrayInputStream(content));
+        } catch (IOException e) {
+            if (!holds(jar, content)) { // another JVM's rename won (Windows refuses to replace an open file)
+                throw e;
+            }
+        }
+        return jar.toFile();
+    }
+
+    /**
+     * The jar {@code prefix + digest + ".jar"} in the private directory {@code dir}: the one there when it has
+     * {@code size} bytes, else written now from {@code content}, which is not read otherwise. Its size, not its bytes,
+     * is compared: megabytes read each start would cost the start what the jar saves it; the name is the build's
+     * SHA-256, the directory this user's alone, and a file there only ever appears whole (renamed into place).
+     */
+    static File shared(Path dir, String prefix, String digest, long size, Content content) throws IOException {
+        Path jar = dir.resolve(prefix + digest + ".jar");
+        if (holds(jar, size)) {
+            return jar.toFile();
+        }
+        removeStale(dir, prefix);
+        try {
+            InputStream in = content.open();
+            try {
+                writeInPlace(dir, prefix, jar, in);
+            } finally {
+                in.close();
+            }
+        } catch (IOException e) {
+            if (!holds(jar, size)) { // another JVM's rename won (Windows refuses to replace an open file)
+                throw e;
+            }
+        }
+        if (!holds(jar, size)) {
+            Files.deleteIfExists(jar);
+            throw new IOException(jar + " is not the size the agent jar says");
+        }
+        return jar.toFile();
+    }
+
+    /** Bytes to write, read only when they are. */
+    interface Content {
+        InputStream open() throws IOException;
+    }
+
+    /** Writes {@code in} to a file of its own in {@code dir}, then renames it {@code jar}: no JVM reads it half-written. */
+    private static void writeInPlace(Path dir, String prefix, Path jar, InputStream in) throws IOException {
+        Path part = Files.createTempFile(dir, prefix, ".part");
+        try {
+            Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
             try {
                 Files.move(part, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (IOException e) {
-            if (!holds(jar, content)) { // another JVM's rename won (Windows refuses to replace an open file)
-                throw e;
-            }
         } finally {
             Files.deleteIfExists(part);
         }
-        return jar.toFile();
     }
 
     /**
      * Before a new build's jar is written: other builds' jars unused for a week, and part files a killed start left
      * (over an hour old). A jar another JVM still has open stays readable to it where the OS allows the delete.
      */
-    private static void removeStale(Path dir) {
+    private static void removeStale(Path dir, String prefix) {
         long now = System.currentTimeMillis();
         File[] files = dir.toFile().listFiles();
         if (files == null) {
@@ -96,7 +141,7 @@ final class BootstrapJarFile {
         for (File f : files) {
             String name = f.getName();
             long age = now - f.lastModified();
-            if (name.startsWith(JAR_PREFIX) && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
+            if (name.startsWith(prefix) && (name.endsWith(".part") && age > LEAKED_AFTER_MILLIS
                     || name.endsWith(".jar") && age > STALE_BUILD_MILLIS)) {
                 f.delete();
             }
@@ -208,6 +253,10 @@ final class BootstrapJarFile {
     private static boolean holds(Path jar, byte[] content) throws IOException {
         return Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && Files.size(jar) == content.length
                 && Arrays.equals(Files.readAllBytes(jar), content);
+    }
+
+    private static boolean holds(Path jar, long size) throws IOException {
+        return Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && Files.size(jar) == size;
     }
 
     /** {@code text} trimmed when it is a SHA-256 in lower-case hex, else null. */

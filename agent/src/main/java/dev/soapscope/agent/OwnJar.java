@@ -10,8 +10,8 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
 /**
- * Entries of the agent's own jar (its advice class files, the nested recorder jar, its build information), read
- * straight from the jar or directory its classes come from. Not through its class loader: a class loader asks its
+ * Entries of the agent's own jar (the nested recorder and weaver jars, its build information, the advice class files),
+ * read straight from the jar or directory its classes come from. Not through its class loader: a class loader asks its
  * parents first, and the JDK's loaders look for a name outside their modules' packages in every module of the JVM
  * (about 60 look-ups each): the agent's few dozen reads at start-up were about 1,800 such look-ups, on a small Tomcat
  * app whose own start makes about 8,600, for entries that are in one place.
@@ -32,9 +32,10 @@ public final class OwnJar {
         return open(source(), name);
     }
 
-    /** The class file of the agent's class {@code name} (a binary name), without loading it; null if none. */
-    public static InputStream classFile(String name) throws IOException {
-        return open(name.replace('.', '/') + ".class");
+    /** The agent jar, open; null when our classes come from a directory (the tests') or from no file. */
+    public static JarFile jar() {
+        Object s = source();
+        return s instanceof JarFile ? (JarFile) s : null;
     }
 
     static InputStream open(Object source, String name) throws IOException {

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -19,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -47,6 +50,32 @@ class BootstrapJarFileTest {
         assertArrayEquals(JAR, Files.readAllBytes(second.toPath()));
         assertEquals(List.of(second.toPath()), list(second.toPath().getParent()), "one file, no part left over");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(second.toPath().getParent())));
+    }
+
+    /** The weaver jar, megabytes: reused by its size, its content read only when it is written. */
+    @Test
+    void aLargeJarIsWrittenOnceThenReusedByItsSizeAndReplacedWhenTheSizeDiffers() throws Exception {
+        Path dir = BootstrapJarFile.privateDirectory(tmp);
+        AtomicInteger reads = new AtomicInteger();
+        BootstrapJarFile.Content content = () -> {
+            reads.incrementAndGet();
+            return new java.io.ByteArrayInputStream(JAR);
+        };
+        File first = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content);
+        assertEquals("soapscope-weaver-0123456789abcdef.jar", first.getName());
+        assertArrayEquals(JAR, Files.readAllBytes(first.toPath()));
+        File again = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content);
+        assertEquals(first, again);
+        assertEquals(1, reads.get(), "the content was read once, to write it");
+        Files.write(first.toPath(), "cut".getBytes()); // not what this build's jar is: written again
+        assertArrayEquals(JAR, Files.readAllBytes(
+                BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content).toPath()));
+        assertEquals(2, reads.get());
+        assertEquals(List.of(first.toPath()), list(dir), "one file, no part left over");
+        IOException wrong = assertThrows(IOException.class, () -> BootstrapJarFile.shared(dir, "soapscope-weaver-",
+                "fedcba9876543210", JAR.length + 1, content), "content that is not the size the agent jar says");
+        assertTrue(wrong.getMessage().contains("not the size"), wrong.getMessage());
+        assertEquals(List.of(first.toPath()), list(dir), "nor is it left there");
     }
 
     @Test

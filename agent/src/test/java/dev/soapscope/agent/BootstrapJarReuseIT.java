@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The nested recorder jar is written once per agent build and reused: a JVM killed with SIGKILL (as an out-of-memory
- * kill in a container ends one) leaves the one jar the next start uses, never one more per start.
+ * The nested recorder jar, and the weaver jar, are written once per agent build and reused: a JVM killed with SIGKILL
+ * (as an out-of-memory kill in a container ends one) leaves the one jar the next start uses, never one more per start.
  */
 class BootstrapJarReuseIT {
 
@@ -37,6 +37,9 @@ class BootstrapJarReuseIT {
         List<Path> afterKill = jars();
         assertEquals(1, afterKill.size(), afterKill.toString());
         long written = Files.getLastModifiedTime(afterKill.get(0)).toMillis();
+        List<Path> weavers = jars("soapscope-weaver-");
+        assertEquals(1, weavers.size(), weavers.toString());
+        long weaverWritten = Files.getLastModifiedTime(weavers.get(0)).toMillis();
 
         for (int i = 0; i < 2; i++) {
             Process next = start("0");
@@ -46,6 +49,35 @@ class BootstrapJarReuseIT {
         }
         assertEquals(afterKill, jars(), "the same one jar");
         assertEquals(written, Files.getLastModifiedTime(afterKill.get(0)).toMillis(), "not written again");
+        assertEquals(weavers, jars("soapscope-weaver-"), "the same one weaver jar");
+        assertEquals(weaverWritten, Files.getLastModifiedTime(weavers.get(0)).toMillis(), "not written again");
+    }
+
+    /**
+     * The probes' classes and Byte Buddy's come from the weaver jar on the bootstrap path (read natively, not verified),
+     * the recorder's too; the agent jar's copies of them are never loaded.
+     */
+    @Test
+    void theProbesClassesLoadFromTheWeaverJarOnTheBootstrapPath() throws Exception {
+        Path log = tmp.resolve("classes.log");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-Xlog:class+load=info:file=" + log,
+                "-javaagent:" + AgentOnTomcatIT.AGENT + "=port=0,log=debug",
+                "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), WaitingMain.class.getName(), "0")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        Path weaver = jars("soapscope-weaver-").get(0);
+        assertTrue(out.contains("the recorder and the probes' classes on the bootstrap path: " + weaver), out);
+        List<String> lines = Files.readAllLines(log);
+        for (String cls : List.of("dev.soapscope.agent.probe.ClassWeaver", "dev.soapscope.recorder.Recorder",
+                "dev.soapscope.shaded.bytebuddy.matcher.ElementMatchers")) {
+            String loaded = lines.stream().filter(l -> l.contains(" " + cls + " ")).findFirst().orElse("not loaded");
+            assertTrue(loaded.endsWith("source: " + weaver), cls + ": " + loaded);
+        }
+        List<String> fromAgentJar = lines.stream().filter(l -> l.contains(" dev.soapscope.agent.probe.")
+                || l.contains(" dev.soapscope.shaded.bytebuddy.")).filter(l -> !l.endsWith("source: " + weaver)).toList();
+        assertEquals(List.of(), fromAgentJar);
     }
 
     /** Starts name the jar by the digest the build wrote beside it (no hashing per start): it must be the content's. */
@@ -75,8 +107,12 @@ class BootstrapJarReuseIT {
 
     /** Every soapscope-bootstrap jar under the temporary directory, at any depth. */
     private List<Path> jars() throws Exception {
+        return jars("soapscope-bootstrap-");
+    }
+
+    private List<Path> jars(String prefix) throws Exception {
         try (Stream<Path> all = Files.walk(tmp)) {
-            return all.filter(p -> p.getFileName().toString().startsWith("soapscope-bootstrap-")).sorted().toList();
+            return all.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList();
         }
     }
 

@@ -5,11 +5,15 @@ import org.junit.jupiter.api.Test;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -76,6 +80,43 @@ class ShippedJarsIT {
             }
         }
         assertEquals(packages, new java.util.TreeSet<>(List.of(BootstrapJar.PACKAGES.split(","))));
+    }
+
+    /**
+     * The weaver jar holds the recorder jar's classes and the agent jar's probe and Byte Buddy classes, each the same
+     * bytes as there, and nothing else; the digest the build wrote beside it is its own.
+     */
+    @Test
+    void theWeaverJarIsTheRecordersClassesAndCopiesOfTheProbesAndByteBuddys() throws Exception {
+        try (JarFile jar = new JarFile(AgentOnTomcatIT.AGENT.toFile())) {
+            Map<String, Long> expected = new TreeMap<>();
+            jar.stream().filter(e -> !e.isDirectory() && (e.getName().startsWith("dev/soapscope/agent/probe/")
+                    || e.getName().startsWith("dev/soapscope/shaded/bytebuddy/")))
+                    .forEach(e -> expected.put(e.getName(), e.getCrc()));
+            expected.putAll(crcs(jar, "soapscope-bootstrap.jar", "dev/"));
+            assertTrue(expected.containsKey("dev/soapscope/agent/probe/ClassWeaver.class"));
+            assertTrue(expected.containsKey("dev/soapscope/recorder/Recorder.class"));
+            assertEquals(expected, crcs(jar, BootstrapJar.WEAVER, ""));
+            byte[] weaver = jar.getInputStream(jar.getEntry(BootstrapJar.WEAVER)).readAllBytes();
+            String built = new String(jar.getInputStream(jar.getEntry(BootstrapJar.WEAVER + ".sha256")).readAllBytes(),
+                    StandardCharsets.US_ASCII).trim();
+            assertEquals(BootstrapJarFile.digest(weaver), built.substring(0, 16));
+        }
+    }
+
+    /** The files of the nested jar {@code nested} whose names begin with {@code prefix}: name -> CRC-32. */
+    private static Map<String, Long> crcs(JarFile jar, String nested, String prefix) throws IOException {
+        Map<String, Long> crcs = new TreeMap<>();
+        try (ZipInputStream in = new ZipInputStream(jar.getInputStream(jar.getEntry(nested)))) {
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                if (!e.isDirectory() && e.getName().startsWith(prefix)) {
+                    CRC32 crc = new CRC32();
+                    crc.update(in.readAllBytes());
+                    crcs.put(e.getName(), crc.getValue());
+                }
+            }
+        }
+        return crcs;
     }
 
     /** Counts classes, descending into nested jars; class files under META-INF/versions may be newer by design. */

@@ -1,6 +1,5 @@
 package dev.soapscope.agent.probe;
 
-import dev.soapscope.agent.OwnJar;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -13,6 +12,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 
 /**
  * Advice classes put on the methods matchers select, with the constants their custom annotations bind. Each advice
@@ -103,10 +104,21 @@ final class AdviceSet implements Weaving {
         return c;
     }
 
+    /**
+     * The agent jar, once the installer names it. The probes' classes may come from the bootstrap path (the weaver jar,
+     * {@code BootstrapJar}), where they have no code source to find it by, nor a class loader to ask.
+     */
+    private static volatile JarFile agentJar;
+
+    /** Advice class files are read from {@code jar} (null: through this class's loader, as the tests' are). */
+    static void readFrom(JarFile jar) {
+        agentJar = jar;
+    }
+
     /** The class file of the agent's class {@code name}, without loading the class. */
     static byte[] classFile(String name) {
         try {
-            InputStream in = OwnJar.classFile(name);
+            InputStream in = open(name.replace('.', '/') + ".class");
             if (in == null) {
                 throw new IllegalStateException("no class file for advice " + name);
             }
@@ -118,5 +130,15 @@ final class AdviceSet implements Weaving {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read advice " + name + ": " + e, e);
         }
+    }
+
+    private static InputStream open(String resource) throws IOException {
+        JarFile jar = agentJar;
+        ZipEntry entry = jar == null ? null : jar.getEntry(resource);
+        if (entry != null) {
+            return jar.getInputStream(entry);
+        }
+        ClassLoader loader = AdviceSet.class.getClassLoader();
+        return loader == null ? ClassLoader.getSystemResourceAsStream(resource) : loader.getResourceAsStream(resource);
     }
 }

@@ -411,7 +411,9 @@ final class ClassWeaver implements ClassFileTransformer {
         try {
             String name = WarmUp.class.getName();
             byte[] own = AdviceSet.classFile(name);
-            ClassLoader loader = WarmUp.class.getClassLoader();
+            // as an application's class: from the bootstrap path (the weaver jar) most probes would not be asked
+            ClassLoader loader = WarmUp.class.getClassLoader() == null ? ClassLoader.getSystemClassLoader()
+                    : WarmUp.class.getClassLoader();
             weave(name, loader, null, own);
             TypeDescription type = latent(name, Opcodes.ACC_PUBLIC);
             MethodDescription run = method(type, Opcodes.ACC_PUBLIC, "run", "(I)I");

@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.jar.JarFile;
 
 /** Every probe, and the one place they are installed. */
 public final class Probes {
@@ -49,9 +50,11 @@ public final class Probes {
     /**
      * Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. Classes
      * earlier starts wove the same way are taken from {@code weaveCache} (a directory of this user's alone), and those
-     * woven now kept there; null: none.
+     * woven now kept there; null: none. Advice class files are read from {@code agentJar} (null: through the probes'
+     * class loader).
      */
-    public static List<String> install(Instrumentation inst, List<String> disabled, File weaveCache) {
+    public static List<String> install(Instrumentation inst, List<String> disabled, File weaveCache, JarFile agentJar) {
+        AdviceSet.readFrom(agentJar);
         String unmatched = unmatched(disabled, names());
         if (unmatched != null) {
             Log.warn(unmatched);
