@@ -75,8 +75,8 @@ public final class BootstrapJar {
                         : "the agent jar has no " + WEAVER + " (built without it)";
                 return null;
             }
-            return BootstrapJarFile.shared(dir.toPath(), WEAVER_PREFIX, digest.substring(0, 16), entry.getSize(),
-                    new BootstrapJarFile.Content() {
+            return BootstrapJarFile.shared(dir.toPath(), WEAVER_PREFIX, digest.substring(0, 16),
+                    new BootstrapJarFile.OfSize(entry.getSize()) {
                         @Override
                         public InputStream open() throws IOException {
                             return own.getInputStream(entry);

@@ -60,32 +60,14 @@ final class BootstrapJarFile {
         return copy;
     }
 
-    /** The jar of this content in {@code dir}: the one there when its bytes are these, else written now. */
-    private static File shared(Path dir, byte[] content, String digest) throws IOException {
-        Path jar = dir.resolve(JAR_PREFIX + digest + ".jar");
-        if (holds(jar, content)) {
-            return jar.toFile();
-        }
-        removeStale(dir, JAR_PREFIX);
-        try {
-            writeInPlace(dir, JAR_PREFIX, jar, new ByteArrayInputStream(content));
-        } catch (IOException e) {
-            if (!holds(jar, content)) { // another JVM's rename won (Windows refuses to replace an open file)
-                throw e;
-            }
-        }
-        return jar.toFile();
-    }
-
     /**
-     * The jar {@code prefix + digest + ".jar"} in the private directory {@code dir}: the one there when it has
-     * {@code size} bytes, else written now from {@code content}, which is not read otherwise. Its size, not its bytes,
-     * is compared: megabytes read each start would cost the start what the jar saves it; the name is the build's
-     * SHA-256, the directory this user's alone, and a file there only ever appears whole (renamed into place).
+     * The jar {@code prefix + digest + ".jar"} in the private directory {@code dir}: the one there when
+     * {@code content} says it is the same ({@link Content#isIn}), else written now (to a file of its own, then renamed
+     * into place, so JVMs starting together never read a half-written jar).
      */
-    static File shared(Path dir, String prefix, String digest, long size, Content content) throws IOException {
+    static File shared(Path dir, String prefix, String digest, Content content) throws IOException {
         Path jar = dir.resolve(prefix + digest + ".jar");
-        if (holds(jar, size)) {
+        if (content.isIn(jar)) {
             return jar.toFile();
         }
         removeStale(dir, prefix);
@@ -97,20 +79,60 @@ final class BootstrapJarFile {
                 in.close();
             }
         } catch (IOException e) {
-            if (!holds(jar, size)) { // another JVM's rename won (Windows refuses to replace an open file)
+            if (!content.isIn(jar)) { // another JVM's rename won (Windows refuses to replace an open file)
                 throw e;
             }
         }
-        if (!holds(jar, size)) {
+        if (!content.isIn(jar)) {
             Files.deleteIfExists(jar);
-            throw new IOException(jar + " is not the size the agent jar says");
+            throw new IOException(jar + " is not what the agent jar holds");
         }
         return jar.toFile();
     }
 
-    /** Bytes to write, read only when they are. */
+    private static File shared(Path dir, byte[] content, String digest) throws IOException {
+        return shared(dir, JAR_PREFIX, digest, bytes(content));
+    }
+
+    /** A nested jar's bytes, read only to be written, and how a file on disk is taken to hold them. */
     interface Content {
         InputStream open() throws IOException;
+
+        boolean isIn(Path file) throws IOException;
+    }
+
+    /** The recorder jar's: a file holds them when its bytes are these (about 150 KB, compared each start). */
+    static Content bytes(final byte[] content) {
+        return new Content() {
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(content);
+            }
+
+            @Override
+            public boolean isIn(Path file) throws IOException {
+                return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.size(file) == content.length
+                        && Arrays.equals(Files.readAllBytes(file), content);
+            }
+        };
+    }
+
+    /**
+     * The weaver jar's: a file holds them when it has {@code size} bytes. Not compared byte for byte: megabytes read
+     * each start would cost the start what the jar saves it; the file's name is the build's SHA-256, its directory the
+     * user's alone, and a file there only ever appears whole (renamed into place).
+     */
+    abstract static class OfSize implements Content {
+        private final long size;
+
+        OfSize(long size) {
+            this.size = size;
+        }
+
+        @Override
+        public boolean isIn(Path file) throws IOException {
+            return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.size(file) == size;
+        }
     }
 
     /** Writes {@code in} to a file of its own in {@code dir}, then renames it {@code jar}: no JVM reads it half-written. */
@@ -248,15 +270,6 @@ final class BootstrapJarFile {
             }
         }
         return true;
-    }
-
-    private static boolean holds(Path jar, byte[] content) throws IOException {
-        return Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && Files.size(jar) == content.length
-                && Arrays.equals(Files.readAllBytes(jar), content);
-    }
-
-    private static boolean holds(Path jar, long size) throws IOException {
-        return Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && Files.size(jar) == size;
     }
 
     /** {@code text} trimmed when it is a SHA-256 in lower-case hex, else null. */

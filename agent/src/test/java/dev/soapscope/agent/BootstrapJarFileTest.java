@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -57,25 +59,33 @@ class BootstrapJarFileTest {
     void aLargeJarIsWrittenOnceThenReusedByItsSizeAndReplacedWhenTheSizeDiffers() throws Exception {
         Path dir = BootstrapJarFile.privateDirectory(tmp);
         AtomicInteger reads = new AtomicInteger();
-        BootstrapJarFile.Content content = () -> {
-            reads.incrementAndGet();
-            return new java.io.ByteArrayInputStream(JAR);
-        };
-        File first = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content);
+        BootstrapJarFile.Content content = ofSize(JAR.length, reads);
+        File first = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", content);
         assertEquals("soapscope-weaver-0123456789abcdef.jar", first.getName());
         assertArrayEquals(JAR, Files.readAllBytes(first.toPath()));
-        File again = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content);
+        File again = BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", content);
         assertEquals(first, again);
         assertEquals(1, reads.get(), "the content was read once, to write it");
         Files.write(first.toPath(), "cut".getBytes()); // not what this build's jar is: written again
         assertArrayEquals(JAR, Files.readAllBytes(
-                BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", JAR.length, content).toPath()));
+                BootstrapJarFile.shared(dir, "soapscope-weaver-", "0123456789abcdef", content).toPath()));
         assertEquals(2, reads.get());
         assertEquals(List.of(first.toPath()), list(dir), "one file, no part left over");
         IOException wrong = assertThrows(IOException.class, () -> BootstrapJarFile.shared(dir, "soapscope-weaver-",
-                "fedcba9876543210", JAR.length + 1, content), "content that is not the size the agent jar says");
-        assertTrue(wrong.getMessage().contains("not the size"), wrong.getMessage());
+                "fedcba9876543210", ofSize(JAR.length + 1, reads)), "content that is not the size the agent jar says");
+        assertTrue(wrong.getMessage().contains("not what the agent jar holds"), wrong.getMessage());
         assertEquals(List.of(first.toPath()), list(dir), "nor is it left there");
+    }
+
+    /** {@link #JAR}'s bytes, taken to be a file's of {@code size} bytes; each read counted. */
+    private static BootstrapJarFile.Content ofSize(long size, AtomicInteger reads) {
+        return new BootstrapJarFile.OfSize(size) {
+            @Override
+            public InputStream open() {
+                reads.incrementAndGet();
+                return new ByteArrayInputStream(JAR);
+            }
+        };
     }
 
     @Test
