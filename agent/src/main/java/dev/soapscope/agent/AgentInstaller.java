@@ -58,16 +58,19 @@ public final class AgentInstaller {
         } else if (recorder.weaverLeft != null) {
             Log.debug("the probes' classes load from the agent jar, not the bootstrap path: " + recorder.weaverLeft);
         }
-        Recorder.configure(config.recorderSettings());
-        Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
-        TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
-        FlightRecorderEvents.install(config);
-        walkStacksDirectly();
-
         EndpointStart endpoint = config.getBoolean(ConfigKey.ENDPOINT) ? new EndpointStart(config.getInt(ConfigKey.PORT)) : null;
         final File weaveCache = weaveCache(config, recorder);
+        // the recorder is configured once the probes are ready to weave, not before: by then the ready thread has
+        // initialized it (this thread waited about 15 ms for that when it came first)
         List<String> installed = Probes.install(inst, config.getList(ConfigKey.PROBES_DISABLED), weaveCache,
-                OwnJar.jar());
+                OwnJar.jar(), new Runnable() {
+                    @Override
+                    public void run() {
+                        Recorder.configure(config.recorderSettings());
+                        Recorder.warnUnservedAfter(config.getInt(ConfigKey.UNSERVED_WARN_SECONDS));
+                        walkStacksDirectly();
+                    }
+                });
         final boolean profiling = !config.get(ConfigKey.PROFILER).isEmpty();
         // premain's end; profiling from the start, premain binds the endpoint too: then the start line's own moment
         final long ended = profiling ? 0 : System.nanoTime();
@@ -151,6 +154,11 @@ public final class AgentInstaller {
                               List<String> installed,
                               long began, long ended) {
         try {
+            // listeners for the first request and for a recording's start: here, not in premain, as the application
+            // serves nothing before its own start is under way (a recording started with the JVM still sees the first
+            // request: adding the listener then registers the events at once)
+            TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
+            FlightRecorderEvents.install(config);
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
             // the filter serves our documents in its webapp, but not the profiling routes
             Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));

@@ -76,12 +76,7 @@ public final class BootstrapJar {
                 return null;
             }
             return BootstrapJarFile.shared(dir.toPath(), WEAVER_PREFIX, digest.substring(0, 16),
-                    new BootstrapJarFile.OfSize(entry.getSize()) {
-                        @Override
-                        public InputStream open() throws IOException {
-                            return own.getInputStream(entry);
-                        }
-                    });
+                    BootstrapJarFile.entry(own, entry));
         } catch (IOException | RuntimeException e) {
             placed.weaverLeft = reason(e);
             return null;
@@ -159,15 +154,28 @@ public final class BootstrapJar {
      * when it is this one, else a new one); when it can be nowhere, an exception whose message names every place tried.
      */
     static Placed extract(List<BootstrapPlaces.Place> places) throws IOException {
-        InputStream in = OwnJar.open(RESOURCE);
+        JarFile own = OwnJar.jar();
+        ZipEntry entry = own == null ? null : own.getEntry(RESOURCE);
+        String digest = builtDigest(RESOURCE);
+        if (entry != null && entry.getSize() >= 0 && digest != null) {
+            return place(BootstrapJarFile.entry(own, entry), digest.substring(0, 16), places);
+        }
+        InputStream in = OwnJar.open(RESOURCE); // a build without the digest, or classes not in a jar (tests)
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        return place(drain(in), builtDigest(RESOURCE), places);
+        return place(drain(in), digest, places);
     }
 
     /** {@code content} (SHA-256 {@code digest}, or null) in the first of {@code places} that can hold it. */
     static Placed place(byte[] content, String digest, List<BootstrapPlaces.Place> places) throws IOException {
+        return place(BootstrapJarFile.bytes(content), digest != null ? digest.substring(0, 16)
+                : BootstrapJarFile.digest(content), places);
+    }
+
+    /** {@code content} (its file named by {@code digest}) in the first of {@code places} that can hold it. */
+    private static Placed place(BootstrapJarFile.Content content, String digest, List<BootstrapPlaces.Place> places)
+            throws IOException {
         StringBuilder tried = new StringBuilder();
         String settingRefused = null;
         for (BootstrapPlaces.Place place : places) {

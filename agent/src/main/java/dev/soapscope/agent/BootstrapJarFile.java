@@ -17,6 +17,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 
 /**
  * Where the nested recorder jar goes on disk: one file per content, in a directory of the user's own under the
@@ -46,17 +48,30 @@ final class BootstrapJarFile {
      * now. It only names the file: the bytes on disk are compared with {@code content} before use all the same.
      */
     static File of(byte[] content, String sha256, File tmp) throws IOException {
+        return of(bytes(content), sha256 != null ? sha256.substring(0, 16) : digest(content), tmp);
+    }
+
+    /**
+     * The jar with {@code content}, whose {@code digest} names its file, under {@code tmp}: as {@link #of(byte[], File)},
+     * a file there taken to hold it as {@code content} says ({@link Content#isIn}).
+     */
+    static File of(Content content, String digest, File tmp) throws IOException {
         try {
             Path dir = privateDirectory(tmp.toPath());
             if (dir != null) {
-                return shared(dir, content, sha256 != null ? sha256.substring(0, 16) : digest(content));
+                return shared(dir, JAR_PREFIX, digest, content);
             }
         } catch (IOException | RuntimeException e) {
             // a file system without owners, a directory its owner cannot write, a jar it cannot read: the old way
         }
         File copy = File.createTempFile(JAR_PREFIX, ".jar", tmp);
         copy.deleteOnExit();
-        Files.write(copy.toPath(), content);
+        InputStream in = content.open();
+        try {
+            Files.copy(in, copy.toPath(), StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            in.close();
+        }
         return copy;
     }
 
@@ -90,10 +105,6 @@ final class BootstrapJarFile {
         return jar.toFile();
     }
 
-    private static File shared(Path dir, byte[] content, String digest) throws IOException {
-        return shared(dir, JAR_PREFIX, digest, bytes(content));
-    }
-
     /** A nested jar's bytes, read only to be written, and how a file on disk is taken to hold them. */
     interface Content {
         InputStream open() throws IOException;
@@ -101,7 +112,7 @@ final class BootstrapJarFile {
         boolean isIn(Path file) throws IOException;
     }
 
-    /** The recorder jar's: a file holds them when its bytes are these (about 150 KB, compared each start). */
+    /** Bytes in hand: a file holds them when its bytes are these (compared each start). */
     static Content bytes(final byte[] content) {
         return new Content() {
             @Override
@@ -118,10 +129,22 @@ final class BootstrapJarFile {
     }
 
     /**
-     * The weaver jar's: a file holds them when it has {@code size} bytes. Not compared byte for byte: megabytes read
-     * each start would cost the start what the jar saves it; the file's name is the build's SHA-256, its directory the
-     * user's alone, and a file there only ever appears whole (renamed into place).
+     * A jar nested in the agent jar (the recorder jar, the weaver jar), its file named by the SHA-256 the build wrote
+     * beside it: a file holds it when it has its size. Not read and compared each start (inflating and comparing the
+     * recorder jar took premain about 9 ms; the weaver jar's megabytes would cost the start what that jar saves it): the
+     * file's name is the build's SHA-256, its directory the user's alone, and a file there only ever appears whole
+     * (renamed into place).
      */
+    static Content entry(final JarFile jar, final ZipEntry entry) {
+        return new OfSize(entry.getSize()) {
+            @Override
+            public InputStream open() throws IOException {
+                return jar.getInputStream(entry);
+            }
+        };
+    }
+
+    /** Content taken to be in a file of {@code size} bytes ({@link #entry}). */
     abstract static class OfSize implements Content {
         private final long size;
 

@@ -24,6 +24,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -147,6 +150,33 @@ class BootstrapJarFileTest {
         File copy = BootstrapJarFile.of(JAR, tmp.toFile());
         assertEquals(tmp, copy.toPath().getParent(), "a copy of this start's own, as before");
         assertEquals(0, list(dir).size());
+    }
+
+    /** The recorder jar as the agent jar holds it, with the build's digest: a later start neither inflates nor reads it. */
+    @Test
+    void theRecorderJarFromTheAgentJarIsReusedWithoutReadingItAndCopiedWhereNoPrivateDirectoryIs() throws Exception {
+        Path agent = tmp.resolve("agent.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(agent))) {
+            out.putNextEntry(new JarEntry("soapscope-bootstrap.jar"));
+            out.write(JAR);
+        }
+        Path starts = Files.createDirectory(tmp.resolve("starts"));
+        try (JarFile jar = new JarFile(agent.toFile())) {
+            BootstrapJarFile.Content entry = BootstrapJarFile.entry(jar, jar.getEntry("soapscope-bootstrap.jar"));
+            File first = BootstrapJarFile.of(entry, "0123456789abcdef", starts.toFile());
+            assertEquals("soapscope-bootstrap-0123456789abcdef.jar", first.getName());
+            assertArrayEquals(JAR, Files.readAllBytes(first.toPath()));
+            Files.setLastModifiedTime(first.toPath(), FileTime.fromMillis(1_000_000_000_000L));
+            assertEquals(first, BootstrapJarFile.of(entry, "0123456789abcdef", starts.toFile()));
+            assertEquals(1_000_000_000_000L, Files.getLastModifiedTime(first.toPath()).toMillis(), "not written again");
+
+            Path shared = Files.createDirectory(tmp.resolve("shared"));
+            Path others = Files.createDirectory(shared.resolve("soapscope-" + System.getProperty("user.name")));
+            Files.setPosixFilePermissions(others, PosixFilePermissions.fromString("rwxrwxrwx"));
+            File copy = BootstrapJarFile.of(entry, "0123456789abcdef", shared.toFile());
+            assertEquals(shared, copy.toPath().getParent(), "a copy of this start's own");
+            assertArrayEquals(JAR, Files.readAllBytes(copy.toPath()));
+        }
     }
 
     private static List<Path> list(Path dir) throws Exception {

@@ -51,9 +51,10 @@ public final class Probes {
      * Installs every probe not disabled (by name, or by the part before the dot); returns the names installed. Classes
      * earlier starts wove the same way are taken from {@code weaveCache} (a directory of this user's alone), and those
      * woven now kept there; null: none. Advice class files are read from {@code agentJar} (null: through the probes'
-     * class loader).
+     * class loader). {@code beforeWeaving} runs once the probes are prepared, before the first class is woven.
      */
-    public static List<String> install(Instrumentation inst, List<String> disabled, File weaveCache, JarFile agentJar) {
+    public static List<String> install(Instrumentation inst, List<String> disabled, File weaveCache, JarFile agentJar,
+                                       Runnable beforeWeaving) {
         AdviceSet.readFrom(agentJar);
         String unmatched = unmatched(disabled, names());
         if (unmatched != null) {
@@ -75,8 +76,6 @@ public final class Probes {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
             }
         }
-        loadWhatTransformingLoads();
-        ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         ClassWeaver weaver = new ClassWeaver(probes, weavings);
         if (weaveCache != null) {
             weaver.keepIn(new WeaveCache(weaveCache));
@@ -88,6 +87,9 @@ public final class Probes {
         Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<Class<?>, Boolean>());
         Map<ClassLoader, LoaderProbes> byLoader = new IdentityHashMap<ClassLoader, LoaderProbes>(); // a loader's own equals aside
         List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
+        beforeWeaving.run();
+        loadWhatTransformingLoads();
+        ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);
         if (retransform) {
