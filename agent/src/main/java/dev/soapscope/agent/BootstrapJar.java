@@ -129,17 +129,17 @@ public final class BootstrapJar {
     private static String builtDigest(String resource) {
         try {
             InputStream in = OwnJar.open(resource + ".sha256");
-            return in == null ? null : BootstrapJarFile.hexDigest(new String(drain(in), "US-ASCII"));
+            return in == null ? null : BootstrapJarFile.hexDigest(new String(drain(in, 128), "US-ASCII"));
         } catch (IOException e) {
             return null;
         }
     }
 
-    /** Everything {@code in} holds; closes it. */
-    private static byte[] drain(InputStream in) throws IOException {
+    /** Everything {@code in} holds (about {@code expected} bytes); closes it. */
+    private static byte[] drain(InputStream in, int expected) throws IOException {
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(128 * 1024);
-            byte[] buf = new byte[8192];
+            ByteArrayOutputStream out = new ByteArrayOutputStream(expected);
+            byte[] buf = new byte[Math.min(expected, 8192)];
             for (int n; (n = in.read(buf)) > 0; ) {
                 out.write(buf, 0, n);
             }
@@ -164,7 +164,7 @@ public final class BootstrapJar {
         if (in == null) {
             throw new IOException("the agent jar has no " + RESOURCE + " inside; was it built with 'mvn package'?");
         }
-        return place(drain(in), digest, places);
+        return place(drain(in, 256 * 1024), digest, places);
     }
 
     /** {@code content} (SHA-256 {@code digest}, or null) in the first of {@code places} that can hold it. */

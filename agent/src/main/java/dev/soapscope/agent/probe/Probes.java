@@ -76,6 +76,7 @@ public final class Probes {
                 Log.warn("probe " + probe.name() + " cannot install and is skipped: " + e);
             }
         }
+        loadWhatTransformingLoads();
         ClassWeaver weaver = new ClassWeaver(probes, weavings);
         if (weaveCache != null) {
             weaver.keepIn(new WeaveCache(weaveCache));
@@ -88,7 +89,7 @@ public final class Probes {
         Map<ClassLoader, LoaderProbes> byLoader = new IdentityHashMap<ClassLoader, LoaderProbes>(); // a loader's own equals aside
         List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
         beforeWeaving.run();
-        loadWhatTransformingLoads();
+        Recorder.agentWorkEnd(Recorder.agentWorkStart()); // each transform pauses the thread's recording
         ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);
@@ -144,12 +145,11 @@ public final class Probes {
      * the transformer while the JVM is loading that very class, it is a ClassCircularityError, which the JVM then
      * keeps in ConcurrentHashMap's constant pool, so every later contended map in the application fails too (seen on
      * CXF's HTTP client threads: "Could not initialize class jdk.internal.net.http.ResponseTimerEvent"). So they are
-     * loaded before any transform, as is the recorder's per-thread state that each transform pauses. (Its counter
-     * cells and forwarding nodes are loaded with the JVM.)
+     * loaded before any transform (and so is the recorder's per-thread state that each transform pauses, once the
+     * recorder is configured). Its counter cells and forwarding nodes are loaded with the JVM.
      */
     static void loadWhatTransformingLoads() {
         java.util.concurrent.ThreadLocalRandom.current();
-        Recorder.agentWorkEnd(Recorder.agentWorkStart()); // each transform pauses the thread's recording
         for (String nested : new String[] {"TreeBin", "TreeNode"}) {
             try {
                 Class.forName("java.util.concurrent.ConcurrentHashMap$" + nested, false, null);
