@@ -159,6 +159,10 @@ public final class AgentInstaller {
             // request: adding the listener then registers the events at once)
             TraceBridge.install(config, recorder.jar == null ? null : recorder.jar.getParentFile());
             FlightRecorderEvents.install(config);
+        } catch (Throwable e) {
+            Log.warn("agent " + version() + " records, but adds nothing to traces or Flight Recorder: " + e);
+        }
+        try {
             final Endpoint endpoint = new Endpoint(new DeferredMeters(), true, history());
             // the filter serves our documents in its webapp, but not the profiling routes
             Recorder.serveEndpointWith(new EndpointBridge(endpoint.withProfiling(false)));
