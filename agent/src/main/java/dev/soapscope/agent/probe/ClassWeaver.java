@@ -135,7 +135,7 @@ final class ClassWeaver implements ClassFileTransformer {
         final TypeDescription type = latent(name, outline.access);
         final ClassFileLocator classFiles = new ClassFileLocator.Compound(
                 ClassFileLocator.Simple.of(name, classFile), ClassFileLocator.ForClassLoader.of(loader));
-        Supertypes.loading(name, knownOf(loader), classFiles);
+        Supertypes.loading(name, loader, knownOf(loader), classFiles);
         if (assume) {
             Supertypes.assumeUnknown();
         }

@@ -87,24 +87,29 @@ public final class Probes {
         // by identity: a HashSet of every loaded class here was enough calls to have the JIT compile HashMap.put early
         Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<Class<?>, Boolean>());
         Map<ClassLoader, LoaderProbes> byLoader = new IdentityHashMap<ClassLoader, LoaderProbes>(); // a loader's own equals aside
-        List<Class<?>> wanted = retransform ? wanted(inst, weaver, described, seen, byLoader) : new ArrayList<Class<?>>();
+        Class<?>[] loaded = inst.getAllLoadedClasses();
+        LoadedTypes.open(inst, loaded);
+        List<Class<?>> wanted = retransform ? wanted(inst, loaded, weaver, described, seen, byLoader)
+                : new ArrayList<Class<?>>();
         beforeWeaving.run();
         Recorder.agentWorkEnd(Recorder.agentWorkStart()); // each transform pauses the thread's recording
         ModuleReads.recorderReadByBootModules(inst, Recorder.class);
         weaver.warmUp();
         inst.addTransformer(weaver, retransform);
         if (retransform) {
-            wanted.addAll(wanted(inst, weaver, described, seen, byLoader)); // loaded meanwhile
+            // loaded meanwhile
+            wanted.addAll(wanted(inst, inst.getAllLoadedClasses(), weaver, described, seen, byLoader));
             retransform(inst, wanted);
         }
         return installed;
     }
 
     /** The loaded classes not in {@code seen} that a probe matches (all are added to {@code seen}). */
-    static List<Class<?>> wanted(Instrumentation inst, ClassWeaver weaver, Map<Class<?>, TypeDescription> described,
-                                 Set<Class<?>> seen, Map<ClassLoader, LoaderProbes> byLoader) {
+    static List<Class<?>> wanted(Instrumentation inst, Class<?>[] loaded, ClassWeaver weaver,
+                                 Map<Class<?>, TypeDescription> described, Set<Class<?>> seen,
+                                 Map<ClassLoader, LoaderProbes> byLoader) {
         List<Class<?>> wanted = new ArrayList<Class<?>>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
+        for (Class<?> c : loaded) {
             try {
                 if (seen.add(c) && !c.isArray() && !c.isPrimitive() && !ClassWeaver.ignored(c.getName())
                         && weaver.wants(c, described, byLoader) && inst.isModifiableClass(c)) {

@@ -20,9 +20,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Matches types that are, or extend or implement, one of some named types: Byte Buddy's
  * {@code hasSuperType(named(...))}, decided from class file headers. Every class a server loads is asked by each
- * probe whose loader sees its stack. For the class being loaded ({@link ClassWeaver}), this reads only the
- * supertypes' names ({@link ClassHeader}) and keeps, per loader, which of the names any matcher asks for each class
- * is below: a class is read once, and its subclasses cost a look-up. For a loaded class (retransformed at start, or
+ * probe whose loader sees its stack. For the class being loaded ({@link ClassWeaver}), this takes the supertypes'
+ * names from their classes where its loader has loaded them already ({@link LoadedTypes}: most, since the JVM loads a
+ * class's supertypes before it), else reads them from their class files' headers ({@link ClassHeader}), and keeps,
+ * per loader, which of the names any matcher asks for each class is below: a class is read once at most, and its
+ * subclasses cost a look-up. For a loaded class (retransformed at start, or
  * when the agent attaches) the erasures' names are gathered once per class and thread; a class being loaded whose
  * supertypes' class files cannot be read matches nothing, as Byte Buddy's matcher failed on it.
  */
@@ -46,11 +48,12 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     }
 
     /**
-     * The class {@code name} being loaded is about to be matched: its own class file and its supertypes' come
-     * from {@code classFiles}, and what was learnt of its loader's classes is kept in {@code known}.
+     * The class {@code name} being loaded by {@code loader} is about to be matched: its own class file comes from
+     * {@code classFiles}, its supertypes' headers from the loader's classes when loaded already ({@link LoadedTypes}),
+     * else from {@code classFiles} too, and what was learnt of its loader's classes is kept in {@code known}.
      */
-    static void loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
-        LOADING.set(new Loading(name, known, classFiles));
+    static void loading(String name, ClassLoader loader, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+        LOADING.set(new Loading(name, loader, known, classFiles));
     }
 
     /**
@@ -173,7 +176,8 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
      * The {@link #TARGETS} that {@code name} is or is below, read from class file headers and kept per loader in
      * {@code known}; null if some supertype's class file cannot be read or parsed (the class is then described by its name alone).
      */
-    static Set<String> targetsAbove(String name, Map<String, Set<String>> known, ClassFileLocator classFiles, int depth) {
+    static Set<String> targetsAbove(String name, ClassLoader loader, Map<String, Set<String>> known,
+                                    ClassFileLocator classFiles, int depth) {
         Set<String> above = known.get(name);
         if (above != null) {
             return above;
@@ -181,13 +185,13 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         if (depth > MAX_DEPTH) {
             return null;
         }
-        String[] supertypes = supertypes(name, classFiles);
+        String[] supertypes = supertypes(name, loader, classFiles);
         if (supertypes == null) {
             return null;
         }
         above = TARGETS.contains(name) ? Collections.singleton(name) : Collections.<String>emptySet();
         for (String s : supertypes) {
-            Set<String> more = targetsAbove(s, known, classFiles, depth + 1);
+            Set<String> more = targetsAbove(s, loader, known, classFiles, depth + 1);
             if (more == null) {
                 return null;
             }
@@ -205,12 +209,13 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
      * As {@link #targetsAbove}, when every direct supertype of {@code name} is known already: only the class's own
      * header is read (from {@code classFiles}, which holds the class being loaded); null if a supertype is not known.
      */
-    static Set<String> targetsAboveKnown(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+    static Set<String> targetsAboveKnown(String name, ClassLoader loader, Map<String, Set<String>> known,
+                                         ClassFileLocator classFiles) {
         Set<String> above = known.get(name);
         if (above != null) {
             return above;
         }
-        String[] supertypes = supertypes(name, classFiles);
+        String[] supertypes = supertypes(name, loader, classFiles);
         if (supertypes == null) {
             return null;
         }
@@ -219,11 +224,18 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
                 return null;
             }
         }
-        return targetsAbove(name, known, classFiles, 0); // reads nothing more: each supertype's answer is known
+        return targetsAbove(name, loader, known, classFiles, 0); // reads nothing more: each supertype's answer is known
     }
 
-    /** The direct supertypes named in {@code name}'s class file header; null if it cannot be read or parsed. */
-    private static String[] supertypes(String name, ClassFileLocator classFiles) {
+    /**
+     * The direct supertypes of {@code name}: as {@code loader} loaded it, else named in its class file header; null if
+     * that cannot be read or parsed.
+     */
+    private static String[] supertypes(String name, ClassLoader loader, ClassFileLocator classFiles) {
+        String[] loaded = LoadedTypes.supertypes(name, loader);
+        if (loaded != null) {
+            return loaded;
+        }
         try {
             ClassFileLocator.Resolution file = classFiles.locate(name);
             return file.isResolved() ? ClassHeader.supertypes(file.resolve()) : null;
@@ -240,6 +252,7 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
     /** The class being loaded on a thread, and the targets it is below once asked. */
     private static final class Loading {
         final String name;
+        final ClassLoader loader;
         final Map<String, Set<String>> known;
         final ClassFileLocator classFiles;
         /** Answers not known are assumed yes rather than read ({@link #assumeUnknown}). */
@@ -253,8 +266,9 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
         /** Whether a matcher asked ({@link #above} was called by one). */
         boolean asked;
 
-        Loading(String name, Map<String, Set<String>> known, ClassFileLocator classFiles) {
+        Loading(String name, ClassLoader loader, Map<String, Set<String>> known, ClassFileLocator classFiles) {
             this.name = name;
+            this.loader = loader;
             this.known = known;
             this.classFiles = classFiles;
         }
@@ -270,14 +284,14 @@ final class Supertypes extends ElementMatcher.Junction.AbstractBase<TypeDescript
          */
         private Set<String> decide() {
             if (assuming) {
-                above = Supertypes.targetsAboveKnown(name, known, classFiles);
+                above = Supertypes.targetsAboveKnown(name, loader, known, classFiles);
                 decided = above != null;
                 if (!decided) {
                     above = ASSUMED;
                     assumed = true;
                 }
             } else {
-                above = Supertypes.targetsAbove(name, known, classFiles, 0);
+                above = Supertypes.targetsAbove(name, loader, known, classFiles, 0);
                 decided = true;
             }
             return above;

@@ -1,6 +1,7 @@
 package dev.soapscope.agent.probe;
 
 import dev.soapscope.recorder.Phase;
+import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -58,6 +59,21 @@ class SupertypeReadsTest {
         assertNotNull(weaver().weave(Handler.class.getName(), loader, null, classFile(Handler.class)));
         assertNotNull(weaver().weave(Overrides.class.getName(), loader, null, classFile(Overrides.class)));
         assertTrue(loader.read.contains(name(Helper.class)), "its superclass was read to decide it");
+    }
+
+    /**
+     * A supertype its loader has loaded already is taken from its class, not read (the JVM loads a class's supertypes
+     * before it, so most asked at start are); one not loaded yet is read, and the answer is the same.
+     */
+    @Test
+    void aSupertypeItsLoaderLoadedIsNotRead() throws Exception {
+        LoadedTypes.open(ByteBuddyAgent.install(), new Class<?>[0]);
+        Reads loader = new Reads();
+        Class.forName(Helper.class.getName(), false, loader); // the JVM records the loader as having loaded it
+        byte[] woven = weaver().weave(Overrides.class.getName(), loader, null, classFile(Overrides.class));
+        assertFalse(loader.read.contains(name(Helper.class)), "loaded through it: " + loader.read);
+        assertTrue(loader.read.contains(name(Handler.class)), "not loaded through it: read " + loader.read);
+        assertTrue(callsTheRecorder(woven, "handle"));
     }
 
     @Test

@@ -32,6 +32,9 @@ class SupertypesTest {
     static final class Leaf extends Base {
     }
 
+    private static final ClassLoader NOTHING_LOADED = new ClassLoader(null) {
+    };
+
     @Test
     void theTypeItsSuperclassesAndItsInterfacesAtAnyDepth() {
         TypeDescription leaf = TypeDescription.ForLoadedType.of(Leaf.class);
@@ -53,7 +56,7 @@ class SupertypesTest {
         Supertypes marker = Supertypes.belowAny(Marker.class.getName());
         Supertypes reader = Supertypes.belowAny("java.io.Reader");
         try {
-            Supertypes.loading(Leaf.class.getName(), known,
+            Supertypes.loading(Leaf.class.getName(), SupertypesTest.class.getClassLoader(), known,
                     ClassFileLocator.ForClassLoader.of(SupertypesTest.class.getClassLoader()));
             TypeDescription nameOnly = ProbesTest.NameOnly.of(Leaf.class.getName());
             assertTrue(marker.matches(nameOnly));
@@ -71,6 +74,7 @@ class SupertypesTest {
      */
     @Test
     void assumedOnlyWhereASupertypeIsNotKnown() throws Exception {
+        // a loader that has loaded none of them: Base is known neither as loaded nor from a header
         Supertypes marker = Supertypes.belowAny(Marker.class.getName());
         Supertypes reader = Supertypes.belowAny("java.io.Reader");
         ClassFileLocator ownOnly = ClassFileLocator.Simple.of(Leaf.class.getName(),
@@ -78,11 +82,11 @@ class SupertypesTest {
         TypeDescription nameOnly = ProbesTest.NameOnly.of(Leaf.class.getName());
         Map<String, Set<String>> known = new ConcurrentHashMap<>();
         try {
-            Supertypes.loading(Leaf.class.getName(), known, ownOnly);
+            Supertypes.loading(Leaf.class.getName(), NOTHING_LOADED, known, ownOnly);
             Supertypes.assumeUnknown();
             assertTrue(reader.matches(nameOnly), "Base not known: assumed below");
             assertTrue(Supertypes.assumed());
-            Supertypes.loading(Leaf.class.getName(), known, ownOnly);
+            Supertypes.loading(Leaf.class.getName(), NOTHING_LOADED, known, ownOnly);
             Supertypes.assumeUnknown();
             known.put(Base.class.getName(), Set.of(Marker.class.getName()));
             assertTrue(marker.matches(nameOnly));
