@@ -7,11 +7,9 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The direct supertypes of a class a loader has already loaded, from its {@code Class}: what the class being loaded
@@ -34,7 +32,7 @@ final class LoadedTypes {
     /** Every class loaded before the agent's start; made {@link #jdkAtStart} when first asked. */
     private static volatile Class<?>[] atStart = new Class<?>[0];
     /** The bootstrap and platform loaders' classes of {@link #atStart}, by name; null until asked. */
-    private static Map<String, Class<?>> jdkAtStart;
+    private static volatile Map<String, Class<?>> jdkAtStart;
 
     private LoadedTypes() {
     }
@@ -54,7 +52,7 @@ final class LoadedTypes {
         }
         builtIn = jdkLoaders.toArray(new ClassLoader[0]);
         try {
-            openJavaLang(inst);
+            ModuleReads.openPackageOf(inst, ClassLoader.class, LoadedTypes.class);
             Method m = ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class);
             m.setAccessible(true);
             findLoadedClass = MethodHandles.lookup().unreflect(m);
@@ -88,7 +86,13 @@ final class LoadedTypes {
         return names;
     }
 
-    private static synchronized Map<String, Class<?>> jdkAtStart() {
+    /** Locked only to be made: every lookup of a JDK name comes here, from every thread loading classes. */
+    private static Map<String, Class<?>> jdkAtStart() {
+        Map<String, Class<?>> made = jdkAtStart;
+        return made != null ? made : indexAtStart();
+    }
+
+    private static synchronized Map<String, Class<?>> indexAtStart() {
         if (jdkAtStart == null) {
             Map<String, Class<?>> jdk = new HashMap<String, Class<?>>();
             ClassLoader platform = platformLoader();
@@ -138,23 +142,5 @@ final class LoadedTypes {
             ClassLoader system = ClassLoader.getSystemClassLoader();
             return system == null ? null : system.getParent(); // the extension loader
         }
-    }
-
-    /** Java 9 and later: {@code java.lang} opened to this class's module, so that it may call a protected method. */
-    private static void openJavaLang(Instrumentation inst) throws Exception {
-        Method getModule;
-        try {
-            getModule = Class.class.getMethod("getModule");
-        } catch (NoSuchMethodException java8) {
-            return;
-        }
-        Class<?> moduleType = getModule.getReturnType();
-        Object javaBase = getModule.invoke(ClassLoader.class);
-        Object agent = getModule.invoke(LoadedTypes.class);
-        Set<Object> to = Collections.singleton(agent);
-        Map<String, Set<Object>> opens = Collections.singletonMap("java.lang", to);
-        Instrumentation.class.getMethod("redefineModule", moduleType, Set.class, Map.class, Map.class, Set.class,
-                Map.class).invoke(inst, javaBase, Collections.emptySet(), Collections.emptyMap(), opens,
-                Collections.emptySet(), Collections.emptyMap());
     }
 }
