@@ -52,6 +52,25 @@ class PremainLoadsBeforeTransformingIT {
         assertFalse(out.contains("could not instrument") || out.contains("ClassCircularityError"), out);
     }
 
+    /**
+     * The agent makes no dynamic proxy class: the JDK numbers them in the order they are made, and an application's
+     * class data sharing archive keeps its own by those names, so one more made by the agent renumbers the application's
+     * and none of its archived ones is used (49 on Spring-WS's echo jar: a reflective call of the JDK's
+     * caller-sensitive {@code getPlatformClassLoader} made an annotation proxy on Java 17).
+     */
+    @Test
+    void theAgentMakesNoProxyClass(@TempDir Path dir) throws Exception {
+        List<String> without = proxies(classesLoaded(dir.resolve("without.log"), null));
+        List<String> with = proxies(classesLoaded(dir.resolve("with.log"), "-javaagent:" + AgentOnTomcatIT.AGENT + "=port=0"));
+        assertFalse(without.isEmpty(), "without the agent this main makes proxies: the test would prove nothing");
+        assertEquals(without, with, "the proxy classes made, in order");
+    }
+
+    private static List<String> proxies(List<String> log) {
+        return log.stream().filter(l -> l.contains("source: __dynamic_proxy__"))
+                .map(l -> l.substring(l.indexOf("] ") + 2, l.indexOf(" source:"))).toList();
+    }
+
     /** The class-loading log of {@link ContainerLikeMain} run to its end, with {@code agent} (or none). */
     private static List<String> classesLoaded(Path log, String agent) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(

@@ -135,12 +135,17 @@ final class LoadedTypes {
         return type.startsWith("jdk.internal.loader.") || type.startsWith("sun.misc.Launcher$");
     }
 
+    /**
+     * The top of the system loader's ancestry: the platform loader (the extension loader on Java 8). Not asked through
+     * {@code getPlatformClassLoader} by reflection: on Java 17 a reflective call of a caller-sensitive JDK method makes
+     * an annotation proxy, and one more proxy than the application makes renumbers all of its own, so none of those an
+     * application's class data sharing archive holds (49 on Spring-WS's echo jar) is used.
+     */
     private static ClassLoader platformLoader() {
-        try {
-            return (ClassLoader) ClassLoader.class.getMethod("getPlatformClassLoader").invoke(null);
-        } catch (Exception java8) {
-            ClassLoader system = ClassLoader.getSystemClassLoader();
-            return system == null ? null : system.getParent(); // the extension loader
+        ClassLoader top = null;
+        for (ClassLoader l : builtIn) {
+            top = l;
         }
+        return top;
     }
 }
