@@ -104,6 +104,29 @@ class ShippedJarsIT {
         }
     }
 
+    /**
+     * The weaver jar's entries are stored, not deflated: the JVM reads the agent's classes from it at every start, and
+     * inflating them was about 8 ms of premain (the agent jar deflates the weaver jar whole).
+     */
+    @Test
+    void theWeaverJarStoresItsClassesUncompressed() throws Exception {
+        try (JarFile jar = new JarFile(AgentOnTomcatIT.AGENT.toFile());
+             ZipInputStream in = new ZipInputStream(jar.getInputStream(jar.getEntry(BootstrapJar.WEAVER)))) {
+            List<String> deflated = new java.util.ArrayList<>();
+            int classes = 0;
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                if (e.getName().endsWith(".class")) {
+                    classes++;
+                    if (e.getMethod() != ZipEntry.STORED) {
+                        deflated.add(e.getName());
+                    }
+                }
+            }
+            assertTrue(classes > 1000, classes + " classes");
+            assertEquals(List.of(), deflated.subList(0, Math.min(5, deflated.size())), deflated.size() + " deflated");
+        }
+    }
+
     /** The files of the nested jar {@code nested} whose names begin with {@code prefix}: name -> CRC-32. */
     private static Map<String, Long> crcs(JarFile jar, String nested, String prefix) throws IOException {
         Map<String, Long> crcs = new TreeMap<>();
