@@ -27,8 +27,7 @@ final class ModuleReads {
             Class<?> layerType = Class.forName("java.lang.ModuleLayer");
             Object boot = layerType.getMethod("boot").invoke(null);
             Set<?> modules = (Set<?>) layerType.getMethod("modules").invoke(boot);
-            Method redefine = Instrumentation.class.getMethod("redefineModule", moduleType, Set.class,
-                    java.util.Map.class, java.util.Map.class, Set.class, java.util.Map.class);
+            Method redefine = redefineModule(moduleType);
             Method canRead = moduleType.getMethod("canRead", moduleType);
             for (Object module : modules) {
                 if (!(Boolean) canRead.invoke(module, unnamed)) {
@@ -58,8 +57,13 @@ final class ModuleReads {
         Object module = getModule.invoke(inPackage);
         String pkg = inPackage.getName().substring(0, inPackage.getName().lastIndexOf('.'));
         Map<String, Set<Object>> opens = Collections.singletonMap(pkg, Collections.singleton(getModule.invoke(to)));
-        Instrumentation.class.getMethod("redefineModule", moduleType, Set.class, Map.class, Map.class, Set.class,
-                Map.class).invoke(inst, module, Collections.emptySet(), Collections.emptyMap(), opens,
+        redefineModule(moduleType).invoke(inst, module, Collections.emptySet(), Collections.emptyMap(), opens,
                 Collections.emptySet(), Collections.emptyMap());
+    }
+
+    /** {@code Instrumentation.redefineModule} (Java 9 and later), for {@code Module} as {@code moduleType}. */
+    private static Method redefineModule(Class<?> moduleType) throws NoSuchMethodException {
+        return Instrumentation.class.getMethod("redefineModule", moduleType, Set.class, Map.class, Map.class, Set.class,
+                Map.class);
     }
 }
